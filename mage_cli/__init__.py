@@ -1,0 +1,1 @@
+"""The `mage` command: thin click faces over mage_engine."""

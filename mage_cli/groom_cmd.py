@@ -1,0 +1,103 @@
+"""`mage groom`: the app on Staging, or one headless grooming action."""
+
+import click
+
+from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_engine.errors import MageError
+from mage_engine.grooming import groom as engine
+from mage_engine.grooming.proposals import approve_proposals, propose
+from mage_engine.grooming.redirects import take_redirects
+
+ACTIONS = ("accept", "accept_all", "reject", "merge", "propose", "approve_proposals")
+
+
+@click.command()
+@click.argument("ids", nargs=-1, metavar="[ID]...")
+@click.option("--accept", is_flag=True, help="Accept the named drafts into notes.")
+@click.option("--accept-all", is_flag=True, help="Accept every draft in staging.")
+@click.option("--reject", is_flag=True, help="Reject the named drafts (they never come back).")
+@click.option("--reason", default="", help="Why (for --reject and --propose).")
+@click.option("--merge", is_flag=True, help="Merge the named draft into the note given by --into.")
+@click.option("--into", "into", metavar="NOTE", help="The note a --merge updates.")
+@click.option("--propose", is_flag=True, help="Propose a verdict for the named draft (the agent, at approver).")
+@click.option("--verdict", type=click.Choice(["accept", "reject"]), help="The proposed verdict.")
+@click.option("--approve-proposals", is_flag=True, help="Apply every proposal as one batch (a person).")
+@kb_option
+@json_option
+def groom(ids, kb_dir, as_json, into, reason, verdict, **flags):
+    """Groom drafts into notes: opens the app on Staging, or acts headless.
+
+    Accept and merge rewrite mage/INDEX.md and mage/MEMORY.md and print the git
+    command to run after reading the diff; mage never commits. What the agent
+    may do depends on the autonomy dial (see `mage dial`).
+
+    \b
+    Examples:
+      mage groom                                  # the app, on Staging
+      mage groom --accept pytest-needs-editable-install
+      mage groom --accept-all
+      mage groom --reject flaky-guess --reason "one-off, not a lesson"
+      mage groom --merge uv-cache-tip --into gha-uv-cache-key
+      mage groom --propose uv-cache-tip --verdict accept --reason "recurs in CI"
+      mage groom --approve-proposals
+    """
+    chosen = [name for name in ACTIONS if flags.get(name)]
+    if len(chosen) > 1:
+        raise click.UsageError(f"choose one action, not {' and '.join('--' + c.replace('_', '-') for c in chosen)}")
+    kb = open_kb(kb_dir)
+    imported = take_redirects(kb)
+    if not chosen:
+        return _open_app(kb, ids)
+    result = _run(kb, chosen[0], list(ids), into, reason, verdict)
+    if as_json:
+        echo_json({**result, "redirects_staged": imported})
+        return
+    _print(result)
+
+
+def _run(kb, action, ids, into, reason, verdict) -> dict:
+    if action in ("accept", "reject", "merge", "propose") and not ids:
+        raise click.UsageError(f"--{action} needs a draft id (see `mage drafts`)")
+    if action == "accept":
+        return engine.accept(kb, ids).to_json()
+    if action == "accept_all":
+        ids = engine.draft_ids(kb)
+        if not ids:
+            raise MageError("no drafts in staging", "nothing to accept; `mage drafts` lists the batch")
+        return engine.accept(kb, ids).to_json()
+    if action == "reject":
+        return engine.reject(kb, ids, reason).to_json()
+    if action == "merge":
+        if not into or len(ids) != 1:
+            raise click.UsageError("use: mage groom --merge DRAFT --into NOTE")
+        return engine.merge(kb, ids[0], into).to_json()
+    if action == "propose":
+        if not verdict or len(ids) != 1:
+            raise click.UsageError('use: mage groom --propose DRAFT --verdict accept|reject --reason "why"')
+        return {"action": "propose", "proposal": propose(kb, ids[0], verdict, reason)}
+    return approve_proposals(kb).to_json()
+
+
+def _print(result: dict) -> None:
+    if result["action"] == "propose":
+        p = result["proposal"]
+        click.echo(f"proposed {p['verdict']} for {p['draft']}: {p['reason']}")
+        click.echo("A person approves proposals with `mage groom --approve-proposals` (or key P in `mage groom`).")
+        return
+    for item in result["done"]:
+        verb = item.get("verdict") or result["action"]
+        target = f" -> mage/notes/{item['note']}.md" if item.get("note") else ""
+        click.echo(f"{verb} {item['draft']}{target}")
+    for warning in result.get("warnings", []):
+        click.echo(f"warning: {warning}", err=True)
+    if result.get("git_command"):
+        click.echo("Nothing is committed. Read the diff, then:")
+        click.echo(f"  {result['git_command']}")
+
+
+def _open_app(kb, ids) -> None:
+    if ids:
+        raise click.UsageError("draft ids need an action: --accept, --reject, --merge or --propose")
+    from mage_tui.app import run_app
+
+    run_app(kb, pane="staging")

@@ -1,0 +1,93 @@
+"""`mage notes`, `mage show`, `mage index`: read the notes, rebuild what derives from them."""
+
+import click
+
+from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_engine.grooming.groom import load_note
+from mage_engine.kb.config import load_config
+from mage_engine.kb.notes import load_folder, render_note
+from mage_engine.recall.render_all import rebuild_all
+
+
+@click.command()
+@click.option("--category", help="Only notes of this category.")
+@click.option("--kind", help="Only notes of this kind.")
+@kb_option
+@json_option
+def notes(category, kind, kb_dir, as_json):
+    """List notes: id, kind, category, title (malformed files are reported, not fatal).
+
+    \b
+    Example:
+      mage notes
+      mage notes --kind rule --json
+    """
+    kb = open_kb(kb_dir)
+    found, problems = load_folder(kb.notes_dir)
+    found = [n for n in found if (not category or n.category == category) and (not kind or n.kind == kind)]
+    if as_json:
+        echo_json({"notes": [_row(kb, n) for n in found], "problems": [str(p) for p in problems]})
+        return
+    if not found:
+        click.echo("No notes yet. Stage a lesson with `mage stage`, then groom it with `mage groom`.")
+    for note in found:
+        click.echo(f"{note.id}  {note.kind}/{note.category}  {note.title}")
+    for problem in problems:
+        click.echo(f"warning: {problem}", err=True)
+
+
+def _row(kb, note) -> dict:
+    return {"id": note.id, "title": note.title, "kind": note.kind, "category": note.category,
+            "tags": note.tags, "updated": note.updated, "summary": note.summary,
+            "path": kb.relative(note.path) if note.path else None}
+
+
+@click.command()
+@click.argument("note_id", metavar="ID")
+@kb_option
+@json_option
+def show(note_id, kb_dir, as_json):
+    """Print one note (frontmatter and body).
+
+    \b
+    Example:
+      mage show pytest-needs-editable-install
+    """
+    kb = open_kb(kb_dir)
+    note = load_note(kb, note_id)
+    try:
+        from mage_engine.recall.metrics import record_opened
+
+        record_opened(kb, [note.id])
+    except Exception:
+        pass  # metrics are advisory
+    if as_json:
+        echo_json({**_row(kb, note), "body": note.body})
+        return
+    click.echo(render_note(note), nl=False)
+
+
+@click.command()
+@kb_option
+@json_option
+def index(kb_dir, as_json):
+    """Rebuild the search index, mage/INDEX.md and mage/MEMORY.md from the notes.
+
+    \b
+    Example:
+      mage index
+    """
+    kb = open_kb(kb_dir)
+    result = rebuild_all(kb, load_config(kb))
+    if as_json:
+        echo_json(result)
+        return
+    click.echo(f"indexed {result['notes']} notes; search index {result['search']}")
+    for path in result["written"]:
+        click.echo(f"  wrote {path}")
+    for problem in result["problems"]:
+        click.echo(f"warning: {problem}", err=True)
+    if result["written"]:
+        from mage_engine.grooming.git_hint import git_command
+
+        click.echo(f"Nothing is committed. Read the diff, then:\n  {git_command(result['written'], 'mage: reindex')}")

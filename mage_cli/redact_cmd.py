@@ -1,0 +1,64 @@
+"""`mage redact`: check committed-to-be files for secrets; install the pre-commit hook."""
+
+import click
+
+from mage_cli.common import echo_json, json_option, kb_option, open_kb
+
+
+@click.command()
+@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
+@click.option("--check", is_flag=True, help="Scan for secrets; exit 1 and list path:line: kind if any.")
+@click.option("--staged", is_flag=True, help="With --check: scan the staged content of mage/ (what git commits).")
+@click.option("--install-hook", is_flag=True, help="Write a git pre-commit hook that runs the staged check.")
+@kb_option
+@json_option
+@click.pass_context
+def redact(ctx, paths, check, staged, install_hook, kb_dir, as_json):
+    """Keep secrets out of mage/: find them, or refuse commits that carry them.
+
+    Everything mage writes is already scrubbed; this checks what a person
+    typed by hand. `--check` scans every file under the KB's mage/ folder (or
+    the PATHS given) and prints `path:line: kind` for each secret, never the
+    secret itself: exit 1 if any, 0 when clean. `--install-hook` writes
+    .git/hooks/pre-commit (only if there is none, or it is mage's own) so git
+    refuses a commit that would put a secret into mage/.
+
+    \b
+    Examples:
+      mage redact --check
+      mage redact --check mage/notes/deploy-keys.md --json
+      mage redact --install-hook
+    """
+    if install_hook:
+        _install(kb_dir)
+    elif check:
+        _check(ctx, kb_dir, paths, staged, as_json)
+    else:
+        click.echo(ctx.get_help())
+
+
+def _install(kb_dir) -> None:
+    from mage_engine.grooming.precommit_hook import install_pre_commit_hook
+
+    path = install_pre_commit_hook(open_kb(kb_dir))
+    click.echo(f"Installed the pre-commit hook at {path}")
+    click.echo("git now refuses a commit that would put a secret into mage/ (bypass once: git commit --no-verify).")
+
+
+def _check(ctx, kb_dir, paths, staged, as_json) -> None:
+    from mage_engine.grooming.redact_check import check_paths, check_staged
+
+    if staged and paths:
+        raise click.UsageError("--staged scans what git is about to commit; give no PATHS with it")
+    kb = open_kb(kb_dir)
+    findings = check_staged(kb) if staged else check_paths(kb, list(paths) or None)
+    if as_json:
+        echo_json({"clean": not findings, "findings": [f._asdict() for f in findings]})
+    else:
+        for finding in findings:
+            click.echo(f"{finding.path}:{finding.line}: {finding.kind}")
+        if findings:
+            click.echo(f"mage: {len(findings)} secret(s) found; remove them (or write [REDACTED:kind] "
+                       "in their place) and try again", err=True)
+    if findings:
+        ctx.exit(1)

@@ -1,0 +1,99 @@
+"""`mage stage` and `mage drafts`: put a lesson in staging, see the batch."""
+
+import sys
+from pathlib import Path
+
+import click
+
+from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_engine.errors import MageError
+from mage_engine.grooming.drafts import list_drafts
+from mage_engine.grooming.stage import stage_draft
+from mage_engine.kb.notes import CATEGORIES, KINDS
+
+
+@click.command()
+@click.option("--title", required=True, help="What was learned, as a short sentence.")
+@click.option("--body", help="The lesson; its first paragraph is the summary recall shows.")
+@click.option("--body-file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Read the body from a file.")
+@click.option("--kind", type=click.Choice(KINDS), default="lesson", show_default=True)
+@click.option("--tags", default="", help="Comma-separated tags, e.g. pytest,packaging.")
+@click.option("--category", type=click.Choice(CATEGORIES), default="lessons", show_default=True)
+@kb_option
+@json_option
+def stage(title, body, body_file, kind, tags, category, kb_dir, as_json):
+    """Stage a draft lesson for grooming (body from --body, --body-file or stdin).
+
+    The text is scrubbed of secrets before it touches disk, and a draft that
+    repeats a draft, a note or a rejected draft is not staged again (exit 0
+    either way; the output says which).
+
+    \b
+    Example:
+      mage stage --title "Run pytest only after an editable install" \\
+        --body "Imports fail under pytest unless the package is installed with pip install -e ." \\
+        --kind procedure --tags pytest,packaging --category tools
+    """
+    kb = open_kb(kb_dir)
+    text = _body(body, body_file)
+    result = stage_draft(kb, title=title, body=text, kind=kind, category=category,
+                         tags=[t for t in tags.split(",") if t.strip()])
+    if as_json:
+        echo_json(result.to_json())
+        return
+    _print_stage(result)
+
+
+def _body(body: str | None, body_file: Path | None) -> str:
+    if body is not None and body_file is not None:
+        raise click.UsageError("give --body or --body-file, not both")
+    if body_file is not None:
+        return body_file.read_text(encoding="utf-8", errors="replace")
+    if body is not None:
+        return body
+    if sys.stdin.isatty():
+        raise MageError("no body given", "pass --body TEXT, --body-file F, or pipe the text on stdin")
+    return sys.stdin.read()
+
+
+def _print_stage(result) -> None:
+    if result.status == "staged":
+        click.echo(f"staged {result.id}")
+        if result.nearest:
+            click.echo(f"  nearest note: {result.nearest['id']} (similarity {result.nearest['similarity']}); "
+                       f"consider `mage groom --merge {result.id} --into {result.nearest['id']}`")
+    else:
+        matched = result.matched or {}
+        what = {"draft": "an existing draft", "note": "an existing note",
+                "rejected": "a rejected draft"}.get(matched.get("kind"), "something")
+        reason = f" (reason: {matched['reason']})" if matched.get("reason") else ""
+        click.echo(f"not staged: {result.status} of {what} '{matched.get('id')}'{reason}")
+    for warning in result.warnings:
+        click.echo(f"warning: {warning}", err=True)
+
+
+@click.command()
+@kb_option
+@json_option
+def drafts(kb_dir, as_json):
+    """List the staging batch: id, title, kind, source, nearest note, proposal.
+
+    \b
+    Example:
+      mage drafts
+      mage drafts --json
+    """
+    kb = open_kb(kb_dir)
+    rows, problems = list_drafts(kb)
+    if as_json:
+        echo_json({"drafts": rows, "problems": problems})
+        return
+    if not rows:
+        click.echo("No drafts waiting. The agent stages lessons with `mage stage`.")
+    for row in rows:
+        near = f"  ~{row['nearest']['id']} ({row['nearest']['similarity']})" if row.get("nearest") else ""
+        proposal = f"  [proposed {row['proposal']['verdict']}]" if row.get("proposal") else ""
+        click.echo(f"{row['id']}  {row['kind']}/{row['source']}  {row['title']}{near}{proposal}")
+    for problem in problems:
+        click.echo(f"warning: {problem}", err=True)

@@ -1,0 +1,87 @@
+"""Chapter ordinals: which compact-chapter each trail line belongs to (SPEC 3.3).
+
+A chapter ends at a context compaction or a session end. The host reports
+one compaction through up to three hooks (PreCompact, then SessionStart with
+source "compact", then PostCompact; a compaction fork's SubagentStop may fall
+in between), so the ordinal moves on once per compaction however many of them
+arrive, and whichever one comes first:
+
+- PreCompact and SessionEnd close the current chapter; their own line is its last.
+- The next line after a close opens chapter + 1, except a subagent or
+  compaction-fork line, which is shown under chapter + 1 without opening it.
+- SessionStart(compact) or PostCompact with no PreCompact before them is a
+  compaction the earlier hook missed: it opens chapter + 1 itself.
+- Transcript `compact_boundary` lines are matched against the compactions the
+  hooks already counted (`fold_ordinals`), so folding never double-counts.
+"""
+
+CLOSING_EVENTS = ("PreCompact", "SessionEnd")
+WORK_EVENTS = ("UserPromptSubmit", "PostToolUse", "PostToolUseFailure")
+
+
+def is_sub(event: str, payload: dict) -> bool:
+    """A subagent's or compaction fork's event: never the user's own work."""
+    if payload.get("agent_id"):
+        return True
+    return event == "SubagentStop" and not payload.get("agent_type")
+
+
+def assign_chapter(state: dict, event: str, payload: dict, sub: bool) -> int:
+    """The ordinal for this event's line; updates `state` in place."""
+    if event == "PreCompact":
+        return _pre_compact(state)
+    if event == "SessionEnd":
+        state["closed"], state["compacting"] = True, False
+        return state["chapter"]
+    if event == "SessionStart" and payload.get("source") == "compact":
+        return _compaction_reported(state, ends_compaction=False)
+    if event == "PostCompact":
+        return _compaction_reported(state, ends_compaction=True)
+    if state["closed"]:
+        if sub:
+            return state["chapter"] + 1
+        _open_next(state)
+    if event in WORK_EVENTS and not sub:
+        state["compacting"] = False  # real work: any compaction is over
+    return state["chapter"]
+
+
+def _pre_compact(state: dict) -> int:
+    if not state["compacting"]:
+        state["hook_compactions"] += 1
+    state["closed"], state["compacting"] = True, True
+    return state["chapter"]
+
+
+def _compaction_reported(state: dict, ends_compaction: bool) -> int:
+    if not state["compacting"]:  # PreCompact never came: this is the boundary
+        state["hook_compactions"] += 1
+        state["closed"] = True
+    if state["closed"]:
+        _open_next(state)
+    state["compacting"] = not ends_compaction
+    return state["chapter"]
+
+
+def _open_next(state: dict) -> None:
+    state["chapter"] += 1
+    state["closed"] = False
+
+
+def fold_ordinals(state: dict, boundary_count: int) -> list:
+    """Ordinals for the segments of a folded transcript chunk split by its boundaries.
+
+    Returns boundary_count + 1 ordinals: segment i lies before boundary i, and
+    boundary i opens segment i + 1. Boundaries the hooks already counted keep
+    the current ordinal in place; any beyond that are compactions the hooks
+    missed, and each opens a new chapter.
+    """
+    known = max(0, min(boundary_count, state["hook_compactions"] - state["transcript_compactions"]))
+    missed = boundary_count - known
+    state["transcript_compactions"] += boundary_count
+    state["hook_compactions"] = max(state["hook_compactions"], state["transcript_compactions"])
+    if missed:
+        state["chapter"] += missed
+        state["closed"] = False
+    last = state["chapter"]
+    return [max(1, last - (boundary_count - index)) for index in range(boundary_count + 1)]

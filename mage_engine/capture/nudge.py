@@ -1,0 +1,79 @@
+"""The boundary nudge (SPEC 6.6): after a compaction, a digest of the chapter that just closed.
+
+On SessionStart with `source: compact` the hook injects the closed chapter's
+digest and the grooming backlog, and says how lessons are staged. It reads
+the trail and staging and writes nothing. `mage nudge` prints the same.
+The wording is plain statements of fact, not commands: the host's
+prompt-injection defences distrust "SYSTEM:"-style text.
+"""
+
+STAGE_HINT = ('Anything here worth keeping (a fix that worked, a rule the user stated) can be staged as a draft '
+              'with `mage stage --title "…" --body "…"`; a person grooms drafts into notes. Nothing was staged '
+              'automatically.')
+
+
+def handle(ctx):
+    """Dispatcher entry point: the nudge text on SessionStart(compact), else nothing."""
+    if ctx.event != "SessionStart" or ctx.payload.get("source") != "compact":
+        return None
+    return nudge_text(ctx.kb, session=ctx.payload.get("session_id")) or None
+
+
+def closed_chapter(kb, session: str | None = None, chapter_id: str | None = None):
+    """The chapter to digest: `chapter_id`; else the one `session` closed last; else the
+    latest closed chapter in the KB that holds any work."""
+    from mage_engine.capture.chapters import latest_closed, list_chapters
+
+    if chapter_id:
+        chapters = list_chapters(kb, session=chapter_id.rpartition(":")[0] or None)
+        return next((chapter for chapter in chapters if chapter.id == chapter_id), None)
+    if isinstance(session, str) and session:
+        return latest_closed(list_chapters(kb, session=session))
+    return latest_closed(list_chapters(kb), with_work=True)
+
+
+def nudge_report(kb, session: str | None = None, chapter_id: str | None = None) -> dict:
+    """What the nudge says, as data: the chapter, its digest, the backlog line and the text."""
+    from mage_engine.capture.digest import digest_chapter
+    from mage_engine.grooming.backlog import backlog_line, backlog_summary
+
+    chapter = closed_chapter(kb, session, chapter_id)
+    if chapter_id and chapter is None:
+        from mage_engine.errors import NotFound
+
+        raise NotFound(f"no chapter {chapter_id} in the trail", "list them with `mage chapters`")
+    digest = digest_chapter(chapter) if chapter else None
+    backlog = backlog_line(kb)
+    return {"chapter": chapter.summary() if chapter else None, "digest": digest.as_dict() if digest else None,
+            "backlog": backlog_summary(kb), "backlog_line": backlog, "text": _render(chapter, digest, backlog)}
+
+
+def nudge_text(kb, session: str | None = None) -> str:
+    """The text the SessionStart(compact) hook injects ('' when there is nothing to say)."""
+    return nudge_report(kb, session)["text"]
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _how_it_closed(chapter) -> str:
+    if chapter.ended_by == "SessionEnd":
+        return f"chapter {chapter.id} ended with its session"
+    if chapter.ended_by == "idle":
+        return f"chapter {chapter.id} has been idle for a day"
+    return f"the context was compacted and chapter {chapter.id} closed"
+
+
+def _render(chapter, digest, backlog: str) -> str:
+    lines = []
+    if digest is not None and not digest.empty:
+        counts = f"{_count(chapter.prompts, 'prompt')}, {_count(chapter.tools, 'tool use')}, {chapter.failures} failed"
+        lines.append(f"mage: {_how_it_closed(chapter)} ({counts}). What happened in it:")
+        lines += [f"- {line}" for line in digest.lines()]
+    if backlog:
+        lines.append(backlog)
+    if not lines:
+        return ""
+    lines.append(STAGE_HINT)
+    return "\n".join(lines)

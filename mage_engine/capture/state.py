@@ -1,0 +1,116 @@
+"""Per-session capture state: `.mage/state/sessions/<session>.json`, under a short lock.
+
+The state holds the chapter ordinal, whether the chapter was just closed, the
+compaction counters and the transcript offset. Hooks of one event run in
+parallel, so every read-modify-write happens under an `fcntl.flock` on
+`<session>.lock`. flock locks die with their process, so a crashed hook never
+blocks the next one; a live holder is waited on for at most 50 ms, after which
+the caller goes on without the lock (fail open) rather than stall the host.
+"""
+
+import json
+import os
+import time
+
+LOCK_WAIT_SECONDS = 0.05
+
+
+def fresh_state() -> dict:
+    """The state of a session mage has not seen before."""
+    return {"chapter": 1, "closed": False, "compacting": False, "hook_compactions": 0,
+            "transcript_compactions": 0, "transcript": "", "offset": 0, "seen": []}
+
+
+def sessions_dir(kb):
+    return kb.state_dir / "sessions"
+
+
+def load_state(kb, stem: str) -> dict:
+    """The saved state, or a fresh one recovered from the end of the trail."""
+    try:
+        with open(sessions_dir(kb) / f"{stem}.json", "rb") as handle:
+            saved = json.loads(handle.read())
+        if isinstance(saved, dict):
+            return {**fresh_state(), **saved}
+    except (OSError, ValueError):
+        pass
+    return _recover_from_trail(kb, stem)
+
+
+def save_state(kb, stem: str, state: dict) -> None:
+    """Write the state atomically (temporary file, then rename)."""
+    from mage_engine.kb.atomic import write_text_atomic
+
+    write_text_atomic(sessions_dir(kb) / f"{stem}.json", json.dumps(state, separators=(",", ":")))
+
+
+def _recover_from_trail(kb, stem: str) -> dict:
+    """Continue the chapter numbering of a trail whose state file was deleted."""
+    from mage_engine.capture.trail import trail_path
+
+    state = fresh_state()
+    last = _last_line(trail_path(kb, stem))
+    if last:
+        try:
+            record = json.loads(last)
+            state["chapter"] = max(1, int(record.get("chapter", 1)))
+            state["closed"] = record.get("event") in ("PreCompact", "SessionEnd")
+        except (ValueError, TypeError, AttributeError):
+            pass
+    return state
+
+
+def _last_line(path, window: int = 65536) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(0, os.SEEK_END)
+            size = handle.tell()
+            handle.seek(max(0, size - window))
+            lines = handle.read().splitlines()
+    except OSError:
+        return b""
+    return lines[-1] if lines else b""
+
+
+class SessionLock:
+    """`with SessionLock(kb, stem) as lock:` — `lock.held` says whether it was got in time."""
+
+    def __init__(self, kb, stem: str, wait: float = LOCK_WAIT_SECONDS):
+        self.path = sessions_dir(kb) / f"{stem}.lock"
+        self.wait = wait
+        self.held = False
+        self._fd = None
+
+    def __enter__(self):
+        try:
+            self._fd = self._open()
+            self.held = _flock_within(self._fd, self.wait)
+        except OSError:
+            self.held = False  # read-only or missing .mage/: go on unlocked
+        return self
+
+    def __exit__(self, *exc):
+        if self._fd is not None:
+            os.close(self._fd)  # closing the descriptor releases the flock
+        return False
+
+    def _open(self) -> int:
+        try:
+            return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except FileNotFoundError:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+
+
+def _flock_within(fd: int, wait: float) -> bool:
+    import fcntl
+
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return True
+        except BlockingIOError:
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(0.001)

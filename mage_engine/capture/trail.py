@@ -1,0 +1,152 @@
+"""The trail: `.mage/learnings/<session>.jsonl`, one JSON object per line.
+
+Each session has its own file. Lines are appended with one write() on an
+O_APPEND descriptor (`atomic.append_line`), so concurrent writers never tear
+a line. Past 10 MiB a file is renamed to `<session>.<n>.jsonl` (n = 1, 2, …,
+oldest first) and a fresh one starts. This module is on the hook path: stdlib
+only, no yaml, no dataclasses.
+"""
+
+import json
+import os
+import re
+import time
+
+ROTATE_BYTES = 10 * 1024 * 1024
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
+_PART = re.compile(r"^(?P<stem>[A-Za-z0-9_-]+?)(?:\.(?P<part>\d+))?\.jsonl$")
+
+
+def session_stem(session_id: str) -> str:
+    """A safe file name for a host session id (no dots, slashes or spaces)."""
+    text = str(session_id)
+    stem = _UNSAFE.sub("_", text)[:100].strip("_") or "unknown"
+    if stem != text:
+        import zlib  # a short checksum keeps two ids that sanitise alike apart
+
+        stem = f"{stem[:80]}-{zlib.crc32(text.encode('utf-8', 'replace')):08x}"
+    return stem
+
+
+def trail_path(kb, stem: str):
+    """The live (newest) trail file of one session."""
+    return kb.learnings_dir / f"{stem}.jsonl"
+
+
+def utc_stamp(now: float | None = None) -> str:
+    """ISO 8601 UTC with milliseconds, e.g. 2026-11-30T01:17:22.915Z."""
+    now = time.time() if now is None else now
+    millis = int(now * 1000) % 1000
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(now)) + f".{millis:03d}Z"
+
+
+def serialise(record: dict) -> str:
+    """One compact JSON line; text that cannot be UTF-8 falls back to \\u escapes."""
+    line = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:  # lone surrogates from a payload's \\ud800 escapes
+        line = json.dumps(record, ensure_ascii=True, separators=(",", ":"))
+    return line
+
+
+def append_record(kb, stem: str, record: dict, rotate: bool = True) -> None:
+    """Append one record to the session's trail, rotating first when it is large."""
+    from mage_engine.kb.atomic import append_line
+
+    path = trail_path(kb, stem)
+    if rotate:
+        rotate_if_large(path)
+    line = serialise(record)
+    try:
+        append_line(path, line)
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        append_line(path, line)
+
+
+def rotate_if_large(path, limit: int = ROTATE_BYTES) -> bool:
+    """Rename a trail file past `limit` bytes to the next free `.<n>.jsonl`.
+
+    Callers hold the session lock, so two rotations never race; a writer that
+    opened the file just before the rename lands its line in the rotated part.
+    """
+    try:
+        if os.stat(path).st_size <= limit:
+            return False
+    except OSError:
+        return False
+    stem = path.name[: -len(".jsonl")]
+    number = 1 + max((part for _, part in _parts(path.parent, stem)), default=0)
+    os.rename(path, path.with_name(f"{stem}.{number}.jsonl"))
+    return True
+
+
+def _parts(folder, stem: str):
+    """(path, part number) of a session's rotated files; the live file is part 0."""
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return []
+    found = []
+    for name in names:
+        match = _PART.match(name)
+        if match and match["stem"] == stem:
+            found.append((folder / name, int(match["part"] or 0)))
+    return found
+
+
+def session_files(kb, stem: str) -> list:
+    """A session's trail files, oldest first (rotated parts 1, 2, …, then the live file)."""
+    parts = _parts(kb.learnings_dir, stem)
+    return [path for path, part in sorted(parts, key=lambda item: item[1] or float("inf"))]
+
+
+def session_stems(kb) -> list:
+    """Every session that has a trail, in no particular order."""
+    try:
+        names = os.listdir(kb.learnings_dir)
+    except OSError:
+        return []
+    return sorted({m["stem"] for m in map(_PART.match, names) if m})
+
+
+def read_session(kb, stem: str):
+    """Yield a session's records in the order they were appended; unreadable lines are skipped."""
+    for path in session_files(kb, stem):
+        try:
+            handle = open(path, "rb")
+        except OSError:
+            continue
+        with handle:
+            for raw in handle:
+                record = _parse(raw)
+                if record is not None:
+                    yield record
+
+
+def _parse(raw: bytes):
+    try:
+        record = json.loads(raw)
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def iter_trail(kb, session: str | None = None):
+    """Yield every trail record, session by session (oldest session first), each in append order.
+
+    `session` limits the walk to one host session id.
+    """
+    if session is not None:
+        yield from read_session(kb, session_stem(session))
+        return
+    for stem in sorted(session_stems(kb), key=lambda stem: (_first_stamp(kb, stem), stem)):
+        yield from read_session(kb, stem)
+
+
+def _first_stamp(kb, stem: str) -> str:
+    """When a session's trail starts: the `ts` of its first readable line."""
+    for record in read_session(kb, stem):
+        return str(record.get("ts", ""))
+    return ""

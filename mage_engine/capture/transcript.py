@@ -1,0 +1,186 @@
+"""Claude Code transcripts (JSONL) read incrementally into turns and compaction boundaries.
+
+Tolerant by design (HOST-CLAUDE-CODE.md §2): unknown line types and keys are
+skipped, `content` may be a string or a list of blocks, one assistant response
+spans several lines sharing `message.id`, replayed lines are deduped by
+`uuid`. Lines that are not a person typing never open a turn: `isMeta`,
+`isCompactSummary`, `isVisibleInTranscriptOnly`, sidechain lines, slash-command
+echoes, task notifications, bash-mode echoes, interruption notices, and any
+`<system-reminder>` text (mage's own injected context included). Attachments
+(`hook_additional_context` and the rest) are never read.
+"""
+
+import json
+import os
+import re
+from mage_engine.capture.transcript_items import Boundary, ToolUse, Transcript, Turn
+
+MAX_READ_BYTES = 16 * 1024 * 1024
+_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.DOTALL)
+HARNESS_PREFIXES = ("<command-name>", "<command-message>", "<command-args>", "<local-command-",
+                    "<bash-input>", "<bash-stdout>", "<bash-stderr>", "<task-notification>",
+                    "<user-prompt-submit-hook>", "Caveat: The messages below were generated")
+INTERRUPTED = "[Request interrupted by user"
+
+
+def parse_transcript(path, offset: int = 0, seen=(), max_bytes: int = MAX_READ_BYTES,
+                     sidechain: bool = False) -> Transcript:
+    """Read whole lines of `path` from byte `offset` and parse them into turns and boundaries.
+
+    `seen` holds uuids already read in an earlier pass; they are skipped.
+    Sidechain lines (a subagent's own transcript) are read only with `sidechain`.
+    """
+    entries, transcript = read_entries(path, offset, max_bytes)
+    _Parser(transcript, set(seen), sidechain).feed(entries)
+    return transcript
+
+
+def read_entries(path, offset: int, max_bytes: int):
+    """The JSON objects on whole lines from `offset`, and a Transcript holding the new offset."""
+    transcript = Transcript(offset=offset)
+    with open(path, "rb") as handle:
+        size = os.fstat(handle.fileno()).st_size
+        handle.seek(offset)
+        data = handle.read(max_bytes)
+    end = data.rfind(b"\n") + 1
+    if end == 0 and len(data) >= max_bytes:
+        end = len(data)  # one line longer than a whole read: give up on it
+        transcript.skipped += 1
+    transcript.partial = end < len(data) and offset + len(data) >= size
+    transcript.offset = offset + end
+    entries = []
+    for raw in data[:end].split(b"\n"):
+        if not raw.strip():
+            continue
+        try:
+            entry = json.loads(raw)
+        except ValueError:
+            entry = None
+        if isinstance(entry, dict):
+            entries.append(entry)
+        else:
+            transcript.skipped += 1
+    return entries, transcript
+
+
+class _Parser:
+    """Folds transcript entries into Turn and Boundary items, in order."""
+
+    def __init__(self, transcript: Transcript, seen: set, sidechain: bool = False):
+        self.out = transcript
+        self.seen = seen
+        self.sidechain = sidechain
+        self.turn = None
+        self.tools = {}  # tool_use id -> ToolUse, for matching results
+        self.blocks = set()  # (message id, block key) already taken
+
+    def feed(self, entries) -> None:
+        for entry in entries:
+            uuid = entry.get("uuid")
+            if isinstance(uuid, str):
+                if uuid in self.seen:
+                    continue
+                self.seen.add(uuid)
+                self.out.uuids.append(uuid)
+            if entry.get("isSidechain") is True and not self.sidechain:
+                continue
+            kind = entry.get("type")
+            if kind == "system" and entry.get("subtype") == "compact_boundary":
+                self._boundary(entry)
+            elif kind == "user":
+                self._user(entry)
+            elif kind == "assistant":
+                self._assistant(entry)
+
+    def _boundary(self, entry: dict) -> None:
+        meta = entry.get("compactMetadata") if isinstance(entry.get("compactMetadata"), dict) else {}
+        self.turn = None
+        self.out.items.append(Boundary(uuid=str(entry.get("uuid") or ""), at=str(entry.get("timestamp") or ""),
+                                       trigger=str(meta.get("trigger") or ""), pre_tokens=meta.get("preTokens")))
+
+    def _user(self, entry: dict) -> None:
+        if entry.get("isMeta") or entry.get("isCompactSummary") or entry.get("isVisibleInTranscriptOnly"):
+            return
+        content = _message(entry).get("content")
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        if not isinstance(blocks, list):
+            return
+        texts = []
+        for block in blocks:
+            if not isinstance(block, dict):
+                continue
+            if block.get("type") == "tool_result":
+                self._result(block)
+            elif block.get("type") == "text" and isinstance(block.get("text"), str):
+                texts.append(block["text"])
+        self._prompt(entry, "\n".join(texts))
+
+    def _prompt(self, entry: dict, text: str) -> None:
+        text = _REMINDER.sub("", text).strip()
+        if not text:
+            return
+        if text.startswith(INTERRUPTED):
+            if self.turn is not None:
+                self.turn.interrupted = True
+            return
+        if text.startswith(HARNESS_PREFIXES):
+            return
+        self.turn = Turn(uuid=str(entry.get("uuid") or ""), at=str(entry.get("timestamp") or ""), prompt=text)
+        self.out.items.append(self.turn)
+
+    def _result(self, block: dict) -> None:
+        tool = self.tools.get(block.get("tool_use_id"))
+        if tool is None:
+            return  # its tool_use was read in an earlier pass or is missing
+        tool.ok = not block.get("is_error")
+        if not tool.ok:
+            tool.error = _block_text(block.get("content"))
+
+    def _assistant(self, entry: dict) -> None:
+        message = _message(entry)
+        content = message.get("content")
+        blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
+        if not isinstance(blocks, list):
+            return
+        message_id = str(message.get("id") or entry.get("uuid") or "")
+        for block in blocks:
+            if isinstance(block, dict):
+                self._assistant_block(entry, message_id, block)
+
+    def _assistant_block(self, entry: dict, message_id: str, block: dict) -> None:
+        kind = block.get("type")
+        if kind == "text" and isinstance(block.get("text"), str) and block["text"].strip():
+            key = (message_id, "text", block["text"])
+        elif kind == "tool_use" and block.get("id"):
+            key = (message_id, "tool_use", block["id"])
+        else:
+            return  # thinking, server tools and unknown blocks carry no turn content
+        if key in self.blocks:
+            return
+        self.blocks.add(key)
+        turn = self._current_turn(entry)
+        if kind == "text":
+            turn.texts.append(block["text"].strip())
+        else:
+            tool = ToolUse(id=str(block["id"]), name=str(block.get("name") or "?"), input=block.get("input"))
+            self.tools[tool.id] = tool
+            turn.tools.append(tool)
+
+    def _current_turn(self, entry: dict) -> Turn:
+        if self.turn is None:  # the response continues a turn read in an earlier pass
+            self.turn = Turn(uuid=str(entry.get("uuid") or ""), at=str(entry.get("timestamp") or ""), prompt=None)
+            self.out.items.append(self.turn)
+        return self.turn
+
+
+def _message(entry: dict) -> dict:
+    message = entry.get("message")
+    return message if isinstance(message, dict) else {}
+
+
+def _block_text(content) -> str:
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and isinstance(b.get("text"), str))
+    return ""

@@ -1,0 +1,1 @@
+"""The checks `mage doctor` runs, one module per area; each returns `doctor.Check` lines."""

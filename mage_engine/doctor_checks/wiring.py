@@ -1,0 +1,54 @@
+"""Doctor: mage's hooks are wired into Claude Code, in which file, and not drifted."""
+
+from mage_engine.doctor import Check, fail, ok, warn
+from mage_engine.hosts.claude_code.inspect import wiring_report
+from mage_engine.kb.layout import KB
+
+NAME = "hooks-wired"
+CONNECT = "run `mage connect claude-code` (or `mage doctor --fix`)"
+
+
+def wiring(kb: KB, fix: bool) -> Check:
+    """Where the hooks are wired; drift against this install is repaired by --fix."""
+    report = wiring_report(kb)
+    if report["malformed"]:
+        name, problem = next(iter(report["malformed"].items()))
+        return fail(NAME, f"{name} is not usable: {problem}", f"fix the JSON in {name}, then `mage connect claude-code`")
+    files = report["files"]
+    if not files:
+        if report["plugin"]:
+            return ok(NAME, "hooks come from the mage plugin (enabled in Claude Code's settings)", plugin=True)
+        return fail(NAME, "mage's hooks are not wired into Claude Code for this project",
+                    "run `mage connect claude-code` (or install the mage plugin)")
+    name, info = next(iter(files.items()))
+    check = _judge(name, info, files, report)
+    if fix and check.status != "ok" and not report["plugin"]:
+        check = _repair(kb, info, check)
+    return check
+
+
+def _judge(name: str, info: dict, files: dict, report: dict) -> Check:
+    data = {"file": name, "files": list(files), "events": info["events"], "executables": info["executables"]}
+    where = f"{len(info['events'])}/{report['expected']} events wired in {name}, running {', '.join(info['executables'])}"
+    if len(files) > 1:
+        return warn(NAME, f"mage's hooks are wired in both {' and '.join(files)}: each runs twice", CONNECT, **data)
+    if report["plugin"]:
+        return warn(NAME, f"{where}, and the mage plugin is enabled too: each hook runs twice",
+                    "keep one route: `mage connect claude-code --no-hooks`, or disable the plugin", **data)
+    broken = [line for line in info["drift"] if "does not exist" in line or "not wired" in line]
+    if broken:
+        return fail(NAME, f"{where}; {'; '.join(broken)}", CONNECT, drift=info["drift"], **data)
+    if info["drift"]:
+        return warn(NAME, f"{where}; drifted: {'; '.join(info['drift'][:3])}", CONNECT, drift=info["drift"], **data)
+    return ok(NAME, where, **data)
+
+
+def _repair(kb: KB, info: dict, check: Check) -> Check:
+    from mage_engine.hosts.claude_code.connect import connect
+
+    change = connect(kb, shared=info["shared"])
+    report = wiring_report(kb)
+    name, fresh = next(iter(report["files"].items()))
+    repaired = _judge(name, fresh, report["files"], report)
+    repaired.fixed = "; ".join(change.actions) or "re-wired"
+    return repaired

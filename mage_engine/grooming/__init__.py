@@ -1,0 +1,1 @@
+"""The lesson path: stage drafts, dedupe, groom them into notes."""

@@ -1,0 +1,94 @@
+"""What the KB already holds, without parsing thousands of files each time.
+
+Dedupe needs every note's fingerprint; INDEX.md and MEMORY.md need every
+note's id, title, summary, tags, category and dates. Parsing thousands of
+notes on every `mage stage` or accept would cost seconds, so these records
+are cached in .mage/state/catalog-<folder>.json keyed by each file's name,
+mtime and size; only changed files are parsed again.
+"""
+
+import json
+import os
+from pathlib import Path
+
+from mage_engine.grooming.fingerprint import fingerprint
+from mage_engine.kb.atomic import write_text_atomic
+from mage_engine.kb.layout import KB
+from mage_engine.kb.notes import Note, read_note
+from mage_engine.errors import NoteFormatError
+
+
+def fingerprints(kb: KB, folder: Path, cache_name: str) -> dict:
+    """{fingerprint: id} for every parseable file in `folder`."""
+    return {r["fp"]: r["id"] for r in records(kb, folder, cache_name) if r.get("fp")}
+
+
+def light_notes(kb: KB) -> list[Note]:
+    """Every parseable note with its summary as body: enough for INDEX.md and MEMORY.md."""
+    notes = [Note(id=r["id"], title=r["title"], body=r["summary"], kind=r["kind"], category=r["category"],
+                  tags=r["tags"], created=r["created"], updated=r["updated"])
+             for r in records(kb, kb.notes_dir, "notes") if r.get("fp")]
+    return sorted(notes, key=lambda n: n.id)
+
+
+def records(kb: KB, folder: Path, cache_name: str) -> list[dict]:
+    """The cached record of every markdown file in `folder`, refreshed where changed."""
+    cache_path = kb.state_dir / f"catalog-{cache_name}.json"
+    cache = _load(cache_path)
+    fresh, changed = {}, False
+    for entry in _markdown_entries(folder):
+        stat = entry.stat()
+        key = [stat.st_mtime_ns, stat.st_size]
+        cached = cache.get(entry.name)
+        if cached and cached["key"] == key:
+            fresh[entry.name] = cached
+            continue
+        changed = True
+        fresh[entry.name] = {"key": key, **_describe(Path(entry.path))}
+    if changed or len(fresh) != len(cache):
+        _save(cache_path, fresh)
+    return list(fresh.values())
+
+
+def note_fingerprints(kb: KB) -> dict:
+    return fingerprints(kb, kb.notes_dir, "notes")
+
+
+def draft_fingerprints(kb: KB) -> dict:
+    """Drafts carry their fingerprint in frontmatter (set when staged)."""
+    return fingerprints(kb, kb.staging_dir, "drafts")
+
+
+def _describe(path: Path) -> dict:
+    try:
+        note = read_note(path)
+    except NoteFormatError:
+        return {"id": path.stem, "fp": None}
+    stored = (note.draft or {}).get("fingerprint")
+    return {"id": note.id, "fp": stored or fingerprint(note.title, note.body), "title": note.title,
+            "summary": note.summary, "kind": note.kind, "category": note.category, "tags": note.tags,
+            "created": note.created, "updated": note.updated}
+
+
+def _markdown_entries(folder: Path):
+    try:
+        with os.scandir(folder) as it:
+            return sorted((e for e in it if e.name.endswith(".md") and not e.name.startswith(".")),
+                          key=lambda e: e.name)
+    except OSError:
+        return []
+
+
+def _load(path: Path) -> dict:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return data if isinstance(data, dict) else {}
+    except (OSError, ValueError):
+        return {}
+
+
+def _save(path: Path, data: dict) -> None:
+    try:
+        write_text_atomic(path, json.dumps(data, sort_keys=True))
+    except OSError:
+        pass  # a cache: losing it costs time, never correctness

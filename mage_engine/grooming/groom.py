@@ -1,0 +1,167 @@
+"""Groom drafts into notes: accept, reject, merge. Each is one transaction.
+
+Every accept or merge rewrites INDEX.md and MEMORY.md in the same
+transaction, refreshes the search index after it, and returns the exact git
+command a person would run after reading the diff. Nothing here commits.
+"""
+
+from dataclasses import dataclass, field
+
+from mage_engine.errors import MageError, NotFound
+from mage_engine.grooming import autonomy, catalog
+from mage_engine.grooming.git_hint import git_command
+from mage_engine.grooming.rejected import rejections_text
+from mage_engine.kb.config import load_config
+from mage_engine.kb.ids import is_safe_id, unique_id
+from mage_engine.kb.clock import utc_now
+from mage_engine.kb.layout import KB
+from mage_engine.kb.notes import Note, read_note, render_note, today
+from mage_engine.kb.transaction import Transaction
+from mage_engine.recall.render_all import derived_writes, refresh_search_index
+
+
+@dataclass
+class GroomResult:
+    """What a grooming action did, what it wrote, and the git command to run."""
+
+    action: str
+    done: list = field(default_factory=list)       # [{"draft": id, "note": id}]
+    written: list = field(default_factory=list)    # committed paths changed, relative to the project
+    git_command: str | None = None
+    warnings: list = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {"action": self.action, "done": self.done, "written": self.written,
+                "git_command": self.git_command, "warnings": self.warnings}
+
+
+def load_draft(kb: KB, draft_id: str) -> Note:
+    """The draft with this id, or NotFound naming how to list drafts."""
+    if not is_safe_id(draft_id) or not kb.draft_path(draft_id).is_file():
+        raise NotFound(f"no draft '{draft_id}' in staging", "list drafts with `mage drafts`")
+    return read_note(kb.draft_path(draft_id))
+
+
+def load_note(kb: KB, note_id: str) -> Note:
+    if not is_safe_id(note_id) or not kb.note_path(note_id).is_file():
+        raise NotFound(f"no note '{note_id}'", "list notes with `mage notes`")
+    return read_note(kb.note_path(note_id))
+
+
+def draft_ids(kb: KB) -> list[str]:
+    return sorted(p.stem for p in kb.staging_dir.glob("*.md") if not p.name.startswith("."))
+
+
+def accept(kb: KB, ids: list[str], actor: str | None = None) -> GroomResult:
+    """Turn drafts into notes under mage/notes/."""
+    config = load_config(kb)
+    autonomy.require("accept", config.autonomy, actor)
+    drafts = [load_draft(kb, draft_id) for draft_id in _unique(ids)]
+    if not drafts:
+        raise MageError("nothing to accept", "name draft ids, or use --accept-all")
+    tx, result, taken = Transaction(kb), GroomResult("accept"), set()
+    new_notes = []
+    for draft in drafts:
+        note = note_from_draft(kb, draft, taken)
+        taken.add(note.id)
+        tx.write(kb.note_path(note.id), render_note(note))
+        tx.delete(kb.draft_path(draft.id))
+        new_notes.append(note)
+        result.done.append({"draft": draft.id, "note": note.id})
+    return _finish(kb, tx, result, config, new_notes, f"mage: accept {_names(new_notes)}")
+
+
+def note_from_draft(kb: KB, draft: Note, taken: set) -> Note:
+    """The note a draft becomes: same fields, no draft block, a free id."""
+    exists = lambda c: c in taken or kb.note_path(c).exists()
+    origin = (draft.draft or {}).get("source", draft.origin)
+    return Note(id=unique_id(draft.id, exists), title=draft.title, body=draft.body, kind=draft.kind,
+                category=draft.category, tags=draft.tags, created=today(), updated=today(),
+                origin=origin, signatures=draft.signatures, extra=dict(draft.extra))
+
+
+def reject(kb: KB, ids: list[str], reason: str = "", actor: str | None = None) -> GroomResult:
+    """Drop drafts and remember their fingerprints so they never come back."""
+    config = load_config(kb)
+    autonomy.require("reject", config.autonomy, actor)
+    drafts = [load_draft(kb, draft_id) for draft_id in _unique(ids)]
+    tx, result = Transaction(kb), GroomResult("reject")
+    entries = [rejection_entry(d, reason, actor) for d in drafts]
+    tx.write(kb.rejected_path, rejections_text(kb, entries))
+    for draft in drafts:
+        tx.delete(kb.draft_path(draft.id))
+        result.done.append({"draft": draft.id, "note": None})
+    tx.commit()
+    result.written = [kb.relative(kb.rejected_path)]
+    result.git_command = git_command(result.written, f"mage: reject {_names(drafts)}")
+    return result
+
+
+def rejection_entry(draft: Note, reason: str, actor: str | None) -> dict:
+    block = draft.draft or {}
+    entry = {"id": draft.id, "title": draft.title, "fingerprint": block.get("fingerprint"),
+             "reason": reason or "", "at": utc_now(), "by": actor or autonomy.current_actor()}
+    if block.get("signature"):
+        entry["signature"] = block["signature"]
+    return entry
+
+
+def merge(kb: KB, draft_id: str, note_id: str, actor: str | None = None) -> GroomResult:
+    """Fold a draft into an existing note: the note keeps its id, `updated` moves."""
+    config = load_config(kb)
+    autonomy.require("merge", config.autonomy, actor)
+    draft, note = load_draft(kb, draft_id), load_note(kb, note_id)
+    merged = merged_note(note, draft)
+    tx, result = Transaction(kb), GroomResult("merge")
+    tx.write(kb.note_path(note.id), render_note(merged))
+    tx.delete(kb.draft_path(draft.id))
+    result.done.append({"draft": draft.id, "note": note.id})
+    return _finish(kb, tx, result, config, [merged], f"mage: merge {draft.id} into {note.id}")
+
+
+def merged_note(note: Note, draft: Note) -> Note:
+    """The note plus the draft's paragraphs it does not already contain."""
+    have = {" ".join(p.split()) for p in note.body.split("\n\n")}
+    extra = [p.strip() for p in draft.body.split("\n\n") if p.strip() and " ".join(p.split()) not in have]
+    body = note.body.rstrip("\n") + ("\n\n" + "\n\n".join(extra) if extra else "")
+    signatures = sorted(set(note.signatures) | set(draft.signatures))
+    tags = sorted(set(note.tags) | set(draft.tags)) if set(draft.tags) - set(note.tags) else note.tags
+    return Note(id=note.id, title=note.title, body=body, kind=note.kind, category=note.category, tags=tags,
+                created=note.created, updated=today(), origin=note.origin, signatures=signatures,
+                graduated_skill=note.graduated_skill, extra=note.extra, path=note.path)
+
+
+def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[Note], message: str) -> GroomResult:
+    notes = {n.id: n for n in catalog.light_notes(kb)}
+    notes.update({n.id: n for n in changed})
+    derived = derived_writes(kb, sorted(notes.values(), key=lambda n: n.id), config)
+    for path, text in derived.items():
+        tx.write(path, text)
+    tx.commit()
+    result.written = [kb.relative(kb.note_path(n.id)) for n in changed] + [kb.relative(p) for p in derived]
+    result.git_command = git_command(result.written, message)
+    warning = refresh_search_index(kb)
+    if warning:
+        result.warnings.append(warning)
+    _record_accepted(kb, changed)
+    return result
+
+
+def _record_accepted(kb: KB, notes: list[Note]) -> None:
+    try:
+        from mage_engine.recall.metrics import record_accepted
+    except ImportError:
+        return
+    try:
+        record_accepted(kb, [n.id for n in notes])
+    except Exception:
+        pass  # metrics are local and advisory
+
+
+def _unique(ids) -> list[str]:
+    return list(dict.fromkeys(i for i in ids if i))
+
+
+def _names(notes) -> str:
+    ids = [n.id for n in notes]
+    return ", ".join(ids[:3]) + (f" and {len(ids) - 3} more" if len(ids) > 3 else "")

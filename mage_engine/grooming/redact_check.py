@@ -1,0 +1,88 @@
+"""`mage redact --check`: find secrets in files bound for git under `mage/` (SPEC 3.4).
+
+Everything mage writes is scrubbed on the way in; this check covers a person's
+hand edits. It reports where each secret is and what kind, never the secret.
+It scans the working tree (every file under the KB's `mage/`, or the paths
+given) or, for a pre-commit hook, the staged content git is about to commit.
+"""
+
+import os
+import subprocess
+from pathlib import Path
+from typing import NamedTuple
+
+from mage_engine.capture.scrub import find_secrets
+from mage_engine.errors import MageError
+
+BINARY_SNIFF = 8192
+
+
+class Finding(NamedTuple):
+    """One secret: the file (relative to the KB root when inside it), its line, its kind."""
+
+    path: str
+    line: int
+    kind: str
+
+
+def check_paths(kb, paths=None) -> list[Finding]:
+    """Findings in `paths` (files or folders), or in every file under the KB's `mage/` folder."""
+    findings = []
+    for path in _files(kb, paths):
+        findings += _findings(kb.relative(path), path.read_bytes())
+    return findings
+
+
+def check_staged(kb) -> list[Finding]:
+    """Findings in the staged (index) content of files under the KB's `mage/` folder."""
+    names = _git(kb, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--relative", "--", "mage")
+    findings = []
+    for name in filter(None, names.decode("utf-8", "replace").split("\0")):
+        findings += _findings(name, _git(kb, "show", f":./{name}"))
+    return findings
+
+
+def _findings(display: str, data: bytes) -> list[Finding]:
+    if b"\0" in data[:BINARY_SNIFF]:
+        return []  # images and other binaries: not text a person typed a secret into
+    text = data.decode("utf-8", "replace")
+    return [Finding(display, line, kind) for line, kind in find_secrets(text)]
+
+
+def _files(kb, paths) -> list[Path]:
+    roots = [Path(p) for p in paths] if paths else [kb.mage_dir]
+    files = []
+    for root in roots:
+        if root.is_dir():
+            files += sorted(p for p in root.rglob("*") if p.is_file())
+        elif root.is_file():
+            files.append(root)
+        elif paths:
+            raise MageError(f"no such file or folder: {root}", "check the path, or run without paths to scan mage/")
+    return files
+
+
+def _git(kb, *args) -> bytes:
+    """Run a read-only git command in the KB root; a clear error when git or the repo is missing."""
+    try:
+        done = subprocess.run(["git", *args], cwd=kb.root, env=git_env(), capture_output=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as error:
+        raise MageError(f"could not run git: {error}", "install git, or scan the working tree without --staged")
+    if done.returncode != 0:
+        problem = done.stderr.decode("utf-8", "replace").strip().splitlines()
+        raise MageError(f"git {args[0]} failed in {kb.root}: {problem[0] if problem else done.returncode}",
+                        "run this inside the git repository that holds the knowledge base")
+    return done.stdout
+
+
+def git_env() -> dict:
+    """The environment with git's relative path variables made absolute.
+
+    Inside a hook git may export GIT_DIR or GIT_INDEX_FILE relative to the
+    hook's folder; git commands run from the KB root must still find them.
+    """
+    env = dict(os.environ)
+    for name in ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_OBJECT_DIRECTORY"):
+        if env.get(name) and not os.path.isabs(env[name]):
+            env[name] = os.path.abspath(env[name])
+    return env

@@ -1,0 +1,49 @@
+"""mage/rejected.jsonl: fingerprints (and signatures) that never come back.
+
+One JSON object per line, in the order rejected. Rewritten whole (atomically,
+inside the reject transaction) rather than appended, so a crash can never
+leave half a line in a committed file.
+"""
+
+import json
+
+from mage_engine.kb.layout import KB
+
+
+def read_rejections(kb: KB) -> list[dict]:
+    """Every rejection on record; unreadable lines are skipped."""
+    try:
+        lines = kb.rejected_path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return []
+    entries = []
+    for line in lines:
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict):
+            entries.append(entry)
+    return entries
+
+
+def rejected_fingerprints(kb: KB) -> dict:
+    """fingerprint -> the rejection entry."""
+    return {e["fingerprint"]: e for e in read_rejections(kb) if e.get("fingerprint")}
+
+
+def rejected_signatures(kb: KB) -> dict:
+    """recurrence signature -> the rejection entry."""
+    return {e["signature"]: e for e in read_rejections(kb) if e.get("signature")}
+
+
+def rejections_text(kb: KB, new_entries: list[dict]) -> str:
+    """The file's new text: the existing lines plus `new_entries`, one per line."""
+    try:
+        existing = kb.rejected_path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        existing = ""
+    if existing and not existing.endswith("\n"):
+        existing += "\n"
+    added = "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in new_entries)
+    return existing + added

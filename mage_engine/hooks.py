@@ -1,0 +1,195 @@
+"""`mage-hook EVENT`: the one entry point for every host hook.
+
+stdin (one JSON payload) -> find the KB from the payload's cwd -> run the
+event's handlers -> at most one stdout write -> exit 0. Always exit 0: exit 2
+would erase the user's prompt. Any failure is appended to .mage/errors.log
+and the host gets no output. Imports stay lazy: a PostToolUse capture loads
+neither yaml nor tantivy, and nothing here loads click, rich or textual.
+"""
+
+import json
+import os
+import sys
+import time
+
+MAX_CONTEXT_CHARS = 10_000
+MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
+LARGE_PAYLOAD_BYTES = 4 * 1024 * 1024  # bigger ones are read, and noted in errors.log
+
+# event -> handlers ("module:function"), run in order. A handler takes a
+# HookContext and returns None, a context string, or a dict of
+# hookSpecificOutput fields (PreToolUse decisions).
+HANDLERS = {
+    "SessionStart": ["mage_engine.capture.hook_capture:handle", "mage_engine.recall.standing:handle",
+                     "mage_engine.capture.nudge:handle"],
+    "UserPromptSubmit": ["mage_engine.capture.hook_capture:handle", "mage_engine.recall.hint:handle"],
+    "PreToolUse": ["mage_engine.hosts.claude_code.gate0:handle"],
+    "PostToolUse": ["mage_engine.capture.hook_capture:handle"],
+    "PostToolUseFailure": ["mage_engine.capture.hook_capture:handle"],
+    "PreCompact": ["mage_engine.capture.hook_capture:handle"],
+    "PostCompact": ["mage_engine.capture.hook_capture:handle"],
+    "Stop": ["mage_engine.capture.hook_capture:handle"],
+    "SubagentStop": ["mage_engine.capture.hook_capture:handle"],
+    "SessionEnd": ["mage_engine.capture.hook_capture:handle"],
+}
+# Events whose additionalContext the host accepts.
+CONTEXT_EVENTS = {"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure"}
+
+
+class HookContext:
+    """What a handler gets: the event, the payload, the KB and a lazy config."""
+
+    def __init__(self, event: str, payload: dict, kb, started: float):
+        self.event = event
+        self.payload = payload
+        self.kb = kb
+        self.started = started
+        self._config = None
+
+    @property
+    def session_id(self) -> str:
+        return str(self.payload.get("session_id") or "unknown")
+
+    @property
+    def config(self):
+        if self._config is None:
+            from mage_engine.kb.config import load_config_cached
+
+            self._config = load_config_cached(self.kb)
+            for warning in self._config.warnings:
+                log_error(self.kb, self.event, f"config: {warning}")
+        return self._config
+
+
+def main(argv=None) -> None:
+    """Console script `mage-hook`: never raises, always exits 0."""
+    argv = sys.argv[1:] if argv is None else argv
+    started = time.perf_counter()
+    event = argv[0] if argv else ""
+    output = None
+    kb = None
+    try:
+        payload, notes = _read_payload()
+        kb = _find_kb(payload)
+        for note in notes:
+            log_error(kb or _fallback_kb(), event, note)
+        if kb is None:
+            log_error(_fallback_kb(), event, f"no knowledge base at or above cwd {payload.get('cwd')!r}; nothing done")
+        elif event not in HANDLERS:
+            log_error(kb, event, f"unknown hook event {event!r}; nothing done")
+        else:
+            output = run_handlers(HookContext(event, payload, kb, started))
+    except Exception as error:  # fail open: the host must never see a traceback
+        log_error(kb or _fallback_kb(), event, f"{type(error).__name__}: {error}")
+        output = None
+    _emit(output)
+    sys.exit(0)
+
+
+def run_handlers(ctx: HookContext) -> str | None:
+    """Run the event's handlers, each isolated, and build the one stdout write."""
+    contexts, specific = [], {}
+    for target in HANDLERS[ctx.event]:
+        try:
+            result = _load(target)(ctx)
+        except Exception as error:
+            log_error(ctx.kb, ctx.event, f"{target}: {type(error).__name__}: {error}")
+            continue
+        if isinstance(result, str) and result.strip():
+            contexts.append(result.strip())
+        elif isinstance(result, dict):
+            specific.update(result)
+    return _render_output(ctx, contexts, specific)
+
+
+def _render_output(ctx: HookContext, contexts: list, specific: dict) -> str | None:
+    if contexts and ctx.event in CONTEXT_EVENTS:
+        text = cap_context("\n\n".join(contexts))
+        specific["additionalContext"] = text
+    if not specific:
+        return None
+    specific = {"hookEventName": ctx.event, **specific}
+    return json.dumps({"hookSpecificOutput": specific}, ensure_ascii=False)
+
+
+def cap_context(text: str) -> str:
+    """Keep injected text under the host's 10,000-character cap, cut at a line."""
+    if len(text) <= MAX_CONTEXT_CHARS:
+        return text
+    marker = "\n[mage: context cut to fit the host's 10,000-character limit]"
+    cut = text[: MAX_CONTEXT_CHARS - len(marker)]
+    cut = cut[: cut.rfind("\n")] if "\n" in cut else cut
+    return cut + marker
+
+
+def _read_payload() -> tuple:
+    """The payload object, and notes on what was odd about it (logged once the KB is known)."""
+    raw = sys.stdin.buffer.read(MAX_PAYLOAD_BYTES + 1)
+    if len(raw) > MAX_PAYLOAD_BYTES:
+        raise ValueError(f"payload larger than {MAX_PAYLOAD_BYTES} bytes")
+    notes = []
+    if len(raw) > LARGE_PAYLOAD_BYTES:
+        notes.append(f"large payload ({len(raw)} bytes) read; only its summary is kept")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        notes.append(f"payload is not valid UTF-8 ({error.reason} at byte {error.start}); bad bytes replaced")
+        text = raw.decode("utf-8", errors="replace")
+    payload = json.loads(text)
+    if not isinstance(payload, dict):
+        raise ValueError(f"payload is a JSON {type(payload).__name__}, not an object")
+    return payload, notes
+
+
+def _find_kb(payload: dict):
+    from mage_engine.kb.layout import KB, find_kb_root
+
+    named = os.environ.get("MAGE_KB")
+    if named:
+        from pathlib import Path
+
+        return KB(Path(os.path.abspath(os.path.expanduser(named))))
+    cwd = payload.get("cwd") or os.environ.get("CLAUDE_PROJECT_DIR") or ""
+    if not isinstance(cwd, str) or not cwd:
+        return None
+    root = find_kb_root(cwd)
+    return KB(root) if root else None
+
+
+def _fallback_kb():
+    """Where to log when the payload itself was unusable: the project dir or cwd."""
+    try:
+        return _find_kb({"cwd": os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()})
+    except Exception:
+        return None
+
+
+def _load(target: str):
+    module_name, _, function = target.partition(":")
+    module = __import__(module_name, fromlist=[function])
+    return getattr(module, function)
+
+
+def _emit(output: str | None) -> None:
+    if not output:
+        return
+    try:
+        sys.stdout.write(output)
+        sys.stdout.flush()
+    except Exception:
+        pass
+
+
+def log_error(kb, event: str, message: str) -> None:
+    """Append one line to .mage/errors.log; silent if even that is impossible."""
+    if kb is None:
+        return
+    try:
+        from mage_engine.kb.atomic import append_line
+
+        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+        one_line = " ".join(str(message).split())[:1000]
+        kb.scratch_dir.mkdir(parents=True, exist_ok=True)
+        append_line(kb.errors_log, f"{stamp} {event or '-'} {one_line}")
+    except Exception:
+        pass

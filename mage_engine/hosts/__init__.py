@@ -1,0 +1,63 @@
+"""Host adapters: wire mage into a coding agent's host, and unwire it.
+
+Each host has a `connect(kb, **options)` and a `disconnect(kb)` that return a
+`HostChange`: the files touched and one line per action, for the CLI to print.
+Claude Code is wired through its hooks (claude_code/); any other agent gets a
+marked AGENTS.md section telling it to run the same loop by hand (generic.py).
+"""
+
+from dataclasses import dataclass, field
+
+HOSTS = ("claude-code", "generic")
+
+
+@dataclass
+class HostChange:
+    """What a connect or disconnect did: one line per action, and whether anything changed."""
+
+    host: str
+    actions: list = field(default_factory=list)
+    changed: bool = False
+    details: dict = field(default_factory=dict)
+
+    def did(self, line: str) -> None:
+        self.actions.append(line)
+        self.changed = True
+
+    def note(self, line: str) -> None:
+        self.actions.append(line)
+
+    def to_json(self) -> dict:
+        return {"host": self.host, "changed": self.changed, "actions": self.actions, **self.details}
+
+
+def connect_host(kb, host: str, shared: bool = False, hooks: bool = True) -> HostChange:
+    """Wire `host` into the project of `kb`; idempotent."""
+    if host == "claude-code":
+        from mage_engine.hosts.claude_code.connect import connect
+
+        return connect(kb, shared=shared, hooks=hooks)
+    if host == "generic":
+        from mage_engine.hosts.generic import connect
+
+        return connect(kb)
+    raise _unknown(host)
+
+
+def disconnect_host(kb, host: str) -> HostChange:
+    """Remove exactly what `connect_host` added, restoring what it replaced."""
+    if host == "claude-code":
+        from mage_engine.hosts.claude_code.connect import disconnect
+
+        return disconnect(kb)
+    if host == "generic":
+        from mage_engine.hosts.generic import disconnect
+
+        return disconnect(kb)
+    raise _unknown(host)
+
+
+def _unknown(host: str):
+    from mage_engine.errors import MageError
+
+    return MageError(f"unknown host '{host}'", f"choose one of {', '.join(HOSTS)}")

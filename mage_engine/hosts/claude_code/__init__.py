@@ -1,0 +1,1 @@
+"""Claude Code: hook wiring in .claude/settings*.json, Gate-0, the MEMORY.md twin, skills."""

@@ -1,0 +1,110 @@
+"""The native-memory redirect: Claude Code's own memory files in mage/ become drafts.
+
+With the twin connected, the host agent writes memory files straight into
+mage/ (Gate-0 has scrubbed them on the way). Grooming calls
+`import_redirects(kb)`: every such file is staged as a draft with source
+`redirect`, Claude Code's frontmatter mapped onto mage's, then moved out of
+mage/ into .mage/redirected/ so it is neither committed nor imported twice.
+A file counts as the host's when it is a markdown file outside mage's own
+entries whose frontmatter carries Claude Code's memory keys.
+"""
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from mage_engine.errors import MageError
+from mage_engine.kb.layout import KB
+
+MAGE_OWN = {"notes", "skills", "logs", "INDEX.md", "MEMORY.md", "config.yaml", "rejected.jsonl"}
+HOST_KEYS = {"name", "description", "metadata"}
+# Claude Code memory type -> (mage kind, mage category)
+TYPES = {"user": ("preference", "human"), "feedback": ("rule", "workflow"),
+         "project": ("fact", "projects"), "reference": ("pointer", "projects")}
+MAX_TITLE = 120
+
+
+@dataclass
+class Redirected:
+    """One host memory file taken in: the draft it became (or why not) and where the file went."""
+
+    file: str
+    status: str            # staged | duplicate | rejected | skipped
+    id: str | None = None
+    moved_to: str = ""
+    reason: str = ""
+
+    def to_json(self) -> dict:
+        return {"file": self.file, "status": self.status, "id": self.id, "moved_to": self.moved_to,
+                "reason": self.reason}
+
+
+def import_redirects(kb: KB) -> list[dict]:
+    """Stage every host memory file in mage/ as a redirect draft and move it out of mage/.
+
+    One JSON-ready dict per file: file, status (staged | duplicate | rejected |
+    skipped), id, moved_to, reason.
+    """
+    return [_import_one(kb, path, meta, body).to_json() for path, meta, body in host_memory_files(kb)]
+
+
+def host_memory_files(kb: KB) -> list[tuple[Path, dict, str]]:
+    """(path, frontmatter, body) of each file in mage/ that Claude Code's auto memory wrote."""
+    found = []
+    for path in sorted(kb.mage_dir.rglob("*.md")) if kb.mage_dir.is_dir() else []:
+        relative = path.relative_to(kb.mage_dir)
+        if relative.parts[0] in MAGE_OWN or any(p.startswith(".") for p in relative.parts) or not path.is_file():
+            continue
+        parsed = _parse(path)
+        if parsed and HOST_KEYS & set(parsed[0]):
+            found.append((path, *parsed))
+    return found
+
+
+def to_draft_fields(meta: dict, body: str, path: Path) -> dict:
+    """Claude Code's memory frontmatter (name, description, metadata.type) mapped onto a mage draft."""
+    metadata = meta.get("metadata") if isinstance(meta.get("metadata"), dict) else {}
+    host_type = str(metadata.get("type") or meta.get("type") or "").strip().lower()
+    kind, category = TYPES.get(host_type, ("lesson", "lessons"))
+    description = " ".join(str(meta.get("description") or "").split())
+    name = str(meta.get("name") or path.stem)
+    title = description if 0 < len(description) <= MAX_TITLE else name.replace("-", " ").replace("_", " ").capitalize()
+    text = body.strip() or description
+    tags = ["claude-memory"] + ([host_type] if host_type in TYPES else [])
+    return {"title": title, "body": text, "kind": kind, "category": category, "tags": tags}
+
+
+def _import_one(kb: KB, path: Path, meta: dict, body: str) -> Redirected:
+    from mage_engine.grooming.stage import stage_draft
+
+    record = Redirected(file=kb.relative(path), status="skipped")
+    try:
+        result = stage_draft(kb, source="redirect", **to_draft_fields(meta, body, path))
+        record.status, record.id = result.status, result.id
+        matched = result.matched or {}
+        record.reason = f"same as {matched.get('kind')} {matched.get('id')}" if matched else ""
+    except MageError as error:
+        record.reason = str(error)
+    record.moved_to = kb.relative(_move_out(kb, path))
+    return record
+
+
+def _parse(path: Path) -> tuple[dict, str] | None:
+    from mage_engine.kb import frontmatter
+
+    try:
+        text = path.read_text(encoding="utf-8")
+        meta, body, _ = frontmatter.split(text, path)
+    except (OSError, UnicodeDecodeError, MageError):
+        return None
+    return meta, body
+
+
+def _move_out(kb: KB, path: Path) -> Path:
+    """Into .mage/redirected/, stamped, so the file leaves mage/ and is never imported twice."""
+    folder = kb.scratch_dir / "redirected"
+    folder.mkdir(parents=True, exist_ok=True)
+    flat = "__".join(path.relative_to(kb.mage_dir).parts)
+    target = folder / f"{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{flat}"
+    path.replace(target)
+    return target

@@ -1,0 +1,1 @@
+"""The knowledge base on disk: layout, config and dials, notes and drafts."""

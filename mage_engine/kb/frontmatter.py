@@ -1,0 +1,61 @@
+"""YAML frontmatter: split a markdown file into (mapping, body), and render back.
+
+Reading uses yaml.safe_load only. Rendering is deterministic: known keys in a
+fixed order, then unknown keys in the order they were read, so rewriting a
+file a person edited produces the smallest diff.
+"""
+
+import re
+
+from mage_engine.errors import NoteFormatError
+
+_FENCE = re.compile(r"^---[ \t]*$", re.MULTILINE)
+
+
+def split(text: str, path) -> tuple[dict, str, int]:
+    """(frontmatter mapping, body, line where the body starts). Raises NoteFormatError."""
+    import yaml
+
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if not text.startswith("---"):
+        raise NoteFormatError(path, 1, "no YAML frontmatter (the file must start with a line '---')")
+    closing = _FENCE.search(text, 3)
+    first_line_end = text.find("\n")
+    if first_line_end < 0 or closing is None or closing.start() <= first_line_end:
+        raise NoteFormatError(path, 1, "frontmatter is not closed by a line '---'")
+    raw = text[first_line_end + 1: closing.start()]
+    try:
+        data = yaml.safe_load(raw) if raw.strip() else {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = (mark.line + 2) if mark else 2
+        problem = getattr(error, "problem", None) or "malformed YAML"
+        raise NoteFormatError(path, line, f"malformed frontmatter ({problem})")
+    if not isinstance(data, dict):
+        raise NoteFormatError(path, 2, "frontmatter must be a mapping of keys to values")
+    body_start = text.count("\n", 0, closing.end()) + 2
+    body = text[closing.end():].lstrip("\n")
+    return data, body, body_start
+
+
+def render(data: dict, body: str, order: tuple[str, ...]) -> str:
+    """`---\\n<yaml>---\\n<body>` with keys in `order` first, the rest as given."""
+    import yaml
+
+    keys = [k for k in order if k in data] + [k for k in data if k not in order]
+    ordered = {key: data[key] for key in keys}
+    dumped = yaml.dump(ordered, Dumper=_dumper(yaml), sort_keys=False, allow_unicode=True, width=100000)
+    return "---\n" + dumped + "---\n" + body.strip("\n") + "\n"
+
+
+def _dumper(yaml):
+    """A safe dumper writing mappings as blocks and lists of scalars inline: `tags: [a, b]`."""
+
+    class Dumper(yaml.SafeDumper):
+        def represent_list(self, items):
+            inline = all(not isinstance(item, (dict, list)) for item in items)
+            return self.represent_sequence("tag:yaml.org,2002:seq", items, flow_style=inline)
+
+    Dumper.add_representer(list, Dumper.represent_list)
+    return Dumper

@@ -1,0 +1,44 @@
+"""`mage init`: create a knowledge base in a project folder, idempotently."""
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mage_engine.kb.atomic import write_text_atomic
+from mage_engine.kb.config import DEFAULT_CONFIG_TEXT
+from mage_engine.kb.layout import KB
+
+GITIGNORE_ENTRY = ".mage/"
+
+
+@dataclass
+class InitResult:
+    """What `init_kb` created; empty lists mean the KB was already complete."""
+
+    kb: KB
+    created: list = field(default_factory=list)
+    gitignore_updated: bool = False
+
+
+def init_kb(root: Path) -> InitResult:
+    """Create mage/ (config, notes, skills) and .mage/, and git-ignore .mage/."""
+    kb = KB(Path(root).resolve())
+    result = InitResult(kb)
+    for folder in (kb.mage_dir, kb.notes_dir, kb.skills_dir, kb.staging_dir, kb.learnings_dir):
+        if not folder.is_dir():
+            folder.mkdir(parents=True, exist_ok=True)
+            result.created.append(kb.relative(folder) + "/")
+    if not kb.config_path.exists():
+        write_text_atomic(kb.config_path, DEFAULT_CONFIG_TEXT)
+        result.created.append(kb.relative(kb.config_path))
+    result.gitignore_updated = _ensure_gitignored(kb.root / ".gitignore")
+    return result
+
+
+def _ensure_gitignored(gitignore: Path) -> bool:
+    text = gitignore.read_text(encoding="utf-8") if gitignore.exists() else ""
+    entries = {line.strip() for line in text.splitlines()}
+    if {GITIGNORE_ENTRY, ".mage", "/.mage/", "/.mage"} & entries:
+        return False
+    prefix = "" if not text or text.endswith("\n") else "\n"
+    write_text_atomic(gitignore, f"{text}{prefix}# mage's local scratch (trail, drafts, index)\n{GITIGNORE_ENTRY}\n")
+    return True

@@ -1,0 +1,161 @@
+"""Notes and drafts: one markdown file each, YAML frontmatter, atomic writes.
+
+A draft is a note with a `draft:` block in its frontmatter, kept in
+.mage/staging/. Unknown frontmatter keys survive a read-modify-write.
+"""
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from mage_engine.errors import NoteFormatError
+from mage_engine.kb import frontmatter
+from mage_engine.kb.atomic import write_text_atomic
+from mage_engine.kb.clock import today  # noqa: F401  (re-exported)
+from mage_engine.kb.ids import is_safe_id
+
+KINDS = ("lesson", "procedure", "pointer", "rule", "preference", "goal", "fact")
+STANDING_KINDS = ("rule", "preference", "goal")
+CATEGORIES = ("system", "human", "infrastructure", "tools", "workflow", "projects",
+              "lessons", "security", "models")
+ORIGINS = ("lesson", "nudge", "recurrence", "redirect", "import")
+KEY_ORDER = ("id", "title", "kind", "category", "tags", "created", "updated", "origin",
+             "signatures", "graduated_skill", "draft")
+_KNOWN = set(KEY_ORDER)
+
+
+@dataclass
+class Note:
+    """One note (or draft): the frontmatter fields mage knows, the body, the rest."""
+
+    id: str
+    title: str
+    body: str = ""
+    kind: str = "lesson"
+    category: str = "lessons"
+    tags: list = field(default_factory=list)
+    created: str = ""
+    updated: str = ""
+    origin: str = "lesson"
+    signatures: list = field(default_factory=list)
+    graduated_skill: str | None = None
+    draft: dict | None = None
+    extra: dict = field(default_factory=dict)
+    path: Path | None = None
+
+    @property
+    def summary(self) -> str:
+        """The first paragraph, on one line: what indexes and hints show."""
+        return summary_of(self.body)
+
+    @property
+    def is_standing(self) -> bool:
+        return self.kind in STANDING_KINDS
+
+    def to_mapping(self) -> dict:
+        data = {"id": self.id, "title": self.title, "kind": self.kind, "category": self.category,
+                "tags": list(self.tags), "created": _as_date(self.created), "updated": _as_date(self.updated),
+                "origin": self.origin, "signatures": list(self.signatures)}
+        if self.graduated_skill:
+            data["graduated_skill"] = self.graduated_skill
+        data.update(self.extra)
+        if self.draft is not None:
+            data["draft"] = self.draft
+        return data
+
+
+def summary_of(body: str, limit: int = 300) -> str:
+    """First prose paragraph of a markdown body, whitespace collapsed, capped."""
+    for block in re.split(r"\n\s*\n", body.strip()):
+        block = block.strip()
+        if block and not block.startswith(("#", "```")):
+            text = " ".join(block.split())
+            return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+    return ""
+
+
+def parse_note(text: str, path: Path | None = None) -> Note:
+    """A Note from file text. Raises NoteFormatError naming the file and line."""
+    where = path or "<note>"
+    data, body, _ = frontmatter.split(text, where)
+    note_id = str(data.get("id") or (Path(path).stem if path else ""))
+    if not is_safe_id(note_id):
+        raise NoteFormatError(where, 2, f"id {note_id!r} is not a safe slug (lowercase letters, digits, hyphens)")
+    title = data.get("title")
+    if not isinstance(title, str) or not title.strip():
+        raise NoteFormatError(where, 2, "missing 'title'")
+    return Note(
+        id=note_id, title=title.strip(), body=body,
+        kind=str(data.get("kind") or "lesson"), category=str(data.get("category") or "lessons"),
+        tags=_str_list(data.get("tags")), created=_date_str(data.get("created")),
+        updated=_date_str(data.get("updated")), origin=str(data.get("origin") or "lesson"),
+        signatures=_str_list(data.get("signatures")), graduated_skill=data.get("graduated_skill"),
+        draft=data.get("draft") if isinstance(data.get("draft"), dict) else None,
+        extra={k: v for k, v in data.items() if k not in _KNOWN}, path=Path(path) if path else None,
+    )
+
+
+def render_note(note: Note) -> str:
+    """The file text for `note`: deterministic key order, body after the fence."""
+    return frontmatter.render(note.to_mapping(), note.body, KEY_ORDER)
+
+
+def read_note(path: Path) -> Note:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise NoteFormatError(path, 1, "not UTF-8 text")
+    except OSError as error:
+        raise NoteFormatError(path, 1, f"unreadable ({error.strerror or error})")
+    return parse_note(text, path)
+
+
+def write_note(path: Path, note: Note) -> None:
+    write_text_atomic(path, render_note(note))
+    note.path = Path(path)
+
+
+def load_folder(folder: Path) -> tuple[list[Note], list[NoteFormatError]]:
+    """Every parseable note in `folder` (sorted by id) and the problems found.
+
+    A malformed file is reported, never fatal: the rest still load.
+    """
+    notes, problems = [], []
+    try:
+        paths = sorted(Path(folder).glob("*.md"))
+    except OSError:
+        return [], []
+    for path in paths:
+        if path.name.startswith("."):
+            continue
+        try:
+            notes.append(read_note(path))
+        except NoteFormatError as problem:
+            problems.append(problem)
+    notes.sort(key=lambda n: n.id)
+    return notes, problems
+
+
+def _str_list(value) -> list:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(",") if part.strip()]
+    if isinstance(value, (list, tuple)):
+        return [str(item) for item in value if item is not None]
+    return [str(value)]
+
+
+def _date_str(value) -> str:
+    if isinstance(value, (dt.date, dt.datetime)):
+        return value.isoformat()[:10] if not isinstance(value, dt.datetime) else value.date().isoformat()
+    return str(value) if value else ""
+
+
+def _as_date(value: str):
+    """ISO date strings render as bare YAML dates (2026-11-30), not quoted strings."""
+    try:
+        return dt.date.fromisoformat(value)
+    except (TypeError, ValueError):
+        return value

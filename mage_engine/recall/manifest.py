@@ -1,0 +1,84 @@
+"""What the index was built from: every note and skill file, its mtime and size.
+
+`scan` stats the source files; `fingerprint` folds a scan into one short hash
+kept in the index's stamp, so "is the index fresh?" costs a directory listing
+plus one stat per file and no JSON of 10,000 entries. A file modified less than
+`SETTLE_NS` before the scan is recorded with size -1 ("racily clean", as git
+calls it): an edit in the same clock tick as the scan cannot hide, because the
+entry never matches and the file is re-read on the next check.
+"""
+
+import hashlib
+import os
+import time
+
+SETTLE_NS = 2_000_000_000
+
+
+def source_dirs(kb) -> list:
+    """Folders whose entries change when a note or skill is added, removed or renamed."""
+    dirs = [kb.notes_dir, kb.skills_dir]
+    try:
+        dirs += sorted(entry.path for entry in os.scandir(kb.skills_dir) if entry.is_dir())
+    except OSError:
+        pass
+    return [str(d) for d in dirs]
+
+
+def dir_stamps(kb) -> dict:
+    """{folder: mtime_ns} for the source folders (missing folders map to 0)."""
+    stamps = {}
+    for folder in source_dirs(kb):
+        try:
+            stamps[os.path.relpath(folder, kb.root)] = os.stat(folder).st_mtime_ns
+        except OSError:
+            stamps[os.path.relpath(folder, kb.root)] = 0
+    return stamps
+
+
+def list_sources(kb) -> list[str]:
+    """Relative paths of every note (mage/notes/*.md) and skill (mage/skills/*/SKILL.md)."""
+    rels = []
+    try:
+        rels += [f"mage/notes/{name}" for name in os.listdir(kb.notes_dir)
+                 if name.endswith(".md") and not name.startswith(".")]
+    except OSError:
+        pass
+    try:
+        for name in os.listdir(kb.skills_dir):
+            if not name.startswith(".") and os.path.isfile(os.path.join(kb.skills_dir, name, "SKILL.md")):
+                rels.append(f"mage/skills/{name}/SKILL.md")
+    except OSError:
+        pass
+    return sorted(rels)
+
+
+def scan(kb) -> dict:
+    """{relative path: [mtime_ns, size]} for every source file, racily clean ones at size -1."""
+    now = time.time_ns()
+    root = str(kb.root)
+    files = {}
+    for rel in list_sources(kb):
+        try:
+            stat = os.stat(os.path.join(root, rel))
+        except OSError:
+            continue  # removed between the listing and the stat
+        size = stat.st_size if now - stat.st_mtime_ns > SETTLE_NS else -1
+        files[rel] = [stat.st_mtime_ns, size]
+    return files
+
+
+def fingerprint(files: dict) -> str:
+    """A short, order-independent digest of a scan."""
+    digest = hashlib.blake2b(digest_size=16)
+    for rel in sorted(files):
+        mtime, size = files[rel]
+        digest.update(f"{rel}\t{mtime}\t{size}\n".encode("utf-8"))
+    return digest.hexdigest()
+
+
+def diff(old: dict, new: dict) -> tuple[list, list]:
+    """(paths to (re)index, paths to drop) going from scan `old` to scan `new`."""
+    changed = [rel for rel, entry in new.items() if old.get(rel) != entry or entry[1] < 0]
+    removed = [rel for rel in old if rel not in new]
+    return sorted(changed), sorted(removed)

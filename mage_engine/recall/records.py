@@ -1,0 +1,63 @@
+"""One indexed entry per note or skill: its record (what hints and standing
+context show) and its searchable text.
+
+A record is a plain dict so it can live in manifest.json and standing.json:
+id, title, summary, kind, category, tags, created, updated, path, source.
+Skills (`mage/skills/<name>/SKILL.md`, Agent Skills format) get the id
+`skill:<name>`; a note id is a slug and never holds a colon.
+"""
+
+from pathlib import Path
+
+from mage_engine.errors import NoteFormatError
+from mage_engine.kb.notes import read_note, summary_of
+
+
+def read_source(root: Path, rel: str) -> tuple[dict, str]:
+    """(record, body) for the file at `rel`. Raises NoteFormatError if unreadable."""
+    path = Path(root) / rel
+    if rel.startswith("mage/skills/"):
+        return _skill(path, rel)
+    note = read_note(path)
+    record = {"id": note.id, "title": note.title, "summary": note.summary, "kind": note.kind,
+              "category": note.category, "tags": list(note.tags), "created": note.created,
+              "updated": note.updated, "path": rel, "source": "note"}
+    return record, note.body
+
+
+def _skill(path: Path, rel: str) -> tuple[dict, str]:
+    from mage_engine.kb import frontmatter
+
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise NoteFormatError(path, 1, f"unreadable ({error})")
+    data, body, _ = frontmatter.split(text, path)
+    name = str(data.get("name") or path.parent.name)
+    description = " ".join(str(data.get("description") or "").split())
+    record = {"id": f"skill:{name}", "title": name, "summary": description or summary_of(body),
+              "kind": "skill", "category": "skills", "tags": [], "created": "", "updated": "",
+              "path": rel, "source": "skill"}
+    return record, body
+
+
+def searchable(record: dict, body: str) -> dict:
+    """The text of each indexed field for one record."""
+    tags = " ".join(record["tags"])
+    return {
+        "title": record["title"],
+        "summary": record["summary"],
+        "tags": tags,
+        "all": "\n".join([record["title"], tags, record["kind"], record["category"], record["summary"], body]),
+    }
+
+
+def term_sets(fields: dict) -> tuple[list, list]:
+    """(head terms, body-only terms): what a note says in its title, tags and summary,
+    and what only its body adds. The hint score weighs the two differently."""
+    from mage_engine.recall.analysis import unique_terms
+
+    head = unique_terms(" ".join([fields["title"], fields["tags"], fields["summary"]]))
+    seen = set(head)
+    rest = [term for term in unique_terms(fields["all"]) if term not in seen]
+    return head, rest

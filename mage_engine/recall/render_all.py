@@ -1,0 +1,68 @@
+"""The derived files every accept, merge or `mage index` regenerates.
+
+`derived_writes` returns {path: new text} for INDEX.md and MEMORY.md so a
+grooming transaction can write them together with the note it changes.
+"""
+
+from mage_engine.kb.config import Config
+from mage_engine.kb.layout import KB
+from mage_engine.kb.notes import Note
+from mage_engine.recall.render_index import render_index
+from mage_engine.recall.render_memory import render_memory
+
+
+def derived_writes(kb: KB, notes: list[Note], config: Config) -> dict:
+    """New INDEX.md and MEMORY.md texts for this set of notes."""
+    return {
+        kb.index_md: render_index(notes),
+        kb.memory_md: render_memory(notes, config.budget_lines, rank=_ranker(kb)),
+    }
+
+
+def _ranker(kb: KB):
+    """Rank by usage metrics where the recall package records them, else by recency."""
+    try:
+        from mage_engine.recall.metrics import rank_notes
+    except ImportError:
+        return None
+    return lambda notes: rank_notes(kb, notes)
+
+
+def refresh_search_index(kb: KB) -> str | None:
+    """Bring the Tantivy index up to date; returns a warning instead of failing."""
+    try:
+        from mage_engine.recall.index import ensure_fresh
+    except ImportError:
+        return None
+    try:
+        ensure_fresh(kb)
+    except Exception as error:  # notes are safe on disk; the index rebuilds on next use
+        return f"search index not refreshed ({error}); it rebuilds on the next `mage recall`"
+    return None
+
+
+def rebuild_all(kb: KB, config: Config, progress=None) -> dict:
+    """`mage index`: re-read every note, rewrite INDEX.md and MEMORY.md, rebuild search.
+
+    Returns {"notes": n, "problems": [one-line strings], "written": [paths], "search": status}.
+    """
+    from mage_engine.kb.atomic import write_text_atomic
+    from mage_engine.kb.notes import load_folder
+
+    notes, problems = load_folder(kb.notes_dir)
+    written = []
+    for path, text in derived_writes(kb, notes, config).items():
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            write_text_atomic(path, text)
+            written.append(kb.relative(path))
+    return {"notes": len(notes), "problems": [str(p) for p in problems], "written": written,
+            "search": _rebuild_search(kb, progress)}
+
+
+def _rebuild_search(kb: KB, progress) -> str:
+    try:
+        from mage_engine.recall.index import rebuild_index
+    except ImportError:
+        return "unavailable"
+    rebuild_index(kb, progress=progress)
+    return "rebuilt"

@@ -1,0 +1,56 @@
+"""Words that say nothing about which note a prompt needs.
+
+Real prompts are chatty: greetings, hedges, pronouns, "can you", "I'd love to".
+Those words are frequent in prompts and rare in notes, so BM25 would treat them
+as rare and informative, and every conversational prompt would look like a
+weak match to everything. The list holds English function words, contraction
+stubs (the tokenizer splits "don't" into "don" + "t"), chat filler, and the
+verbs people use to address an assistant. Domain words (test, build, error,
+table, deploy) are deliberately absent: inverse document frequency already
+weighs those by how common they are in this knowledge base.
+"""
+
+FUNCTION_WORDS = """
+a about above after again against ago all almost along already also although always am among an and
+another any anybody anyhow anyone anything anyway anyways anywhere are around as at be because been
+before being below beside besides between beyond both but by can cannot could did do does doing done
+down during each either else elsewhere enough even ever every everybody everyone everything
+everywhere few for from further had has have having he her here hers herself him himself his how
+however i if in into is it its itself just least less let lets many may me might mine more most much
+must my myself neither never nevertheless no nobody none nor not nothing now nowhere of off often on
+once one ones only onto or other others otherwise our ours ourselves out over own per perhaps quite
+rather really same several shall she should since so some somebody somehow someone something
+sometime sometimes somewhat somewhere such than that the their theirs them themselves then there
+thereby therefore these they this those though through throughout thus till to together too toward
+towards under unless until up upon us very via was we well were what whatever when whenever where
+whereas wherever whether which while who whoever whole whom whose why will with within without would
+yet you your yours yourself yourselves
+"""
+
+CONTRACTION_STUBS = """
+aren couldn didn doesn don hadn hasn haven isn ll mustn needn re shan shouldn ve wasn weren won
+wouldn ain im ive id youre youve theyre thats whats heres theres lets dont cant wont isnt
+"""
+
+CHAT_FILLER = """
+ok okay okey k hi hey hello hiya yo morning afternoon evening night thanks thank thx ty cheers
+please pls plz sorry oops lol lmao rofl haha hehe yeah yep yup yes nope nah sure cool great nice
+awesome perfect wow ugh hmm hm um uh er btw fwiw imo imho tbh idk iirc afaik ah oh ooh aha alright
+right like kinda sorta gonna wanna gotta literally basically actually honestly seriously totally
+definitely probably maybe pretty super stuff thing things bit lot lots whatnot etc eg ie guys folks
+buddy mate dude crap damn dang heck geez jeez anyhoo cya bye goodbye fine good bad better best
+worse worst new old big small little quick quickly simple simply easy easily
+"""
+
+ASSISTANT_VERBS = """
+help helps helping want wants wanted need needs needed wonder wondering think thinks thought know
+knows knew guess suppose tell tells told show shows explain explains give gives gave let lets
+try tries tried trying see sees saw seen look looks looked looking seem seems seemed get gets got
+getting gotten goes going went gone come comes came keep keeps kept put puts take takes took
+make makes made making do say says said ask asks asked mean means meant love like likes liked hope
+continue proceed stop wait
+"""
+
+STOPWORDS = frozenset(
+    word for block in (FUNCTION_WORDS, CONTRACTION_STUBS, CHAT_FILLER, ASSISTANT_VERBS) for word in block.split()
+)

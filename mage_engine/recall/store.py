@@ -1,0 +1,113 @@
+"""Where the search index lives in .mage/index/, and how it is swapped safely.
+
+A full rebuild writes a fresh generation folder (`gen-<ns>/`), then replaces
+`current.json` (the stamp) in one atomic rename: that rename is the commit
+point, so a crash mid-build leaves the old index in use and an orphan folder
+that the next build deletes. The stamp also holds what freshness checks need
+(folder mtimes, the scan fingerprint), so the hot path reads one small file.
+`manifest.json` (every file and its note record) and `standing.json` (what
+SessionStart injects) sit beside it.
+"""
+
+import fcntl
+import json
+import os
+import shutil
+import time
+
+from mage_engine.errors import MageError
+
+SCHEMA_VERSION = 1
+
+
+class IndexUnavailable(MageError):
+    """The search index is missing, from another schema version, or unreadable."""
+
+
+def stamp_path(kb):
+    return kb.index_dir / "current.json"
+
+
+def manifest_path(kb):
+    return kb.index_dir / "manifest.json"
+
+
+def standing_path(kb):
+    return kb.index_dir / "standing.json"
+
+
+def read_json(path) -> dict | None:
+    """A JSON object from `path`, or None when missing, unreadable or not an object."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def write_json(path, data) -> None:
+    from mage_engine.kb.atomic import write_text_atomic
+
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def read_stamp(kb) -> dict | None:
+    """The current stamp, or None if there is none of this schema version."""
+    stamp = read_json(stamp_path(kb))
+    if not stamp or stamp.get("schema") != SCHEMA_VERSION or not stamp.get("generation"):
+        return None
+    return stamp
+
+
+def new_generation(kb) -> tuple[str, str]:
+    """(name, absolute path) of a new, empty generation folder."""
+    name = f"gen-{time.time_ns()}-{os.getpid()}"
+    path = kb.index_dir / name
+    path.mkdir(parents=True)
+    return name, str(path)
+
+
+def generation_path(kb, stamp: dict) -> str:
+    return str(kb.index_dir / stamp["generation"])
+
+
+def drop_old_generations(kb, keep: str) -> None:
+    """Delete every generation folder except `keep` (readers still holding one keep their mmaps)."""
+    try:
+        entries = list(os.scandir(kb.index_dir))
+    except OSError:
+        return
+    for entry in entries:
+        if entry.is_dir() and entry.name.startswith("gen-") and entry.name != keep:
+            shutil.rmtree(entry.path, ignore_errors=True)
+
+
+class IndexLock:
+    """An flock on .mage/index/.lock: one writer at a time, released if its process dies.
+
+    `wait` seconds: 0 means try once (the hook path never waits on a lock).
+    """
+
+    def __init__(self, kb, wait: float = 0.0):
+        self.path = kb.index_dir / ".lock"
+        self.wait = wait
+        self.handle = None
+
+    def acquire(self) -> bool:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.handle = open(self.path, "a+")
+        deadline = time.monotonic() + self.wait
+        while True:
+            try:
+                fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                return True
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    self.release()
+                    return False
+                time.sleep(0.02)
+
+    def release(self) -> None:
+        if self.handle is not None:
+            self.handle.close()  # closing drops the flock
+            self.handle = None

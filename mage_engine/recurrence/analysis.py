@@ -1,0 +1,54 @@
+"""One chapter's steps in, its observations and skill loads out. Pure and deterministic.
+
+Observations are the signature sightings of the three families (families.py,
+corrections.py). Skill loads are Claude Code `Skill` tool uses: optimize
+(SPEC 5.4) judges each by the work that followed it, the next FOLLOWING
+prompts and tool uses or up to the chapter's end, and graduation leaves out
+chapters in which a mage skill was loaded.
+"""
+
+from mage_engine.recurrence.corrections import CorrectionTracker
+from mage_engine.recurrence.families import FixTracker
+
+FOLLOWING = 20
+TEXT_KEPT = 200
+
+
+def analyse(steps: list) -> tuple[list, list]:
+    """(observations, skill loads) of one chapter's steps, in order."""
+    fixes, corrections = FixTracker(), CorrectionTracker()
+    observations, loads, last_prompt = [], [], ""
+    for step in steps:
+        if not step.get("h"):
+            _follow(loads, step)
+        if step.get("k") == "t" and step.get("skill"):
+            loads.append({"skill": step["skill"], "ts": step["ts"], "before": last_prompt, "following": []})
+        elif step.get("k") == "p" and not step.get("h"):
+            last_prompt = step["text"][:TEXT_KEPT * 2]
+        for tracker in (fixes, corrections):
+            found = tracker.feed(step)
+            if found:
+                observations.append(found)
+    return observations, loads
+
+
+def _follow(loads: list, step: dict) -> None:
+    """Add the step to every open load's following work (at most FOLLOWING each)."""
+    compact = None
+    for load in loads:
+        if len(load["following"]) >= FOLLOWING:
+            continue
+        if compact is None:
+            compact = _compact(step)
+        load["following"].append(compact)
+
+
+def _compact(step: dict) -> dict:
+    if step.get("k") == "p":
+        return {"k": "p", "text": step["text"][:TEXT_KEPT]}
+    kept = {"k": "t", "tool": step["tool"], "ok": step.get("ok")}
+    if step.get("cmd"):
+        kept["cmd"] = step["cmd"][:TEXT_KEPT]
+    if step.get("paths"):
+        kept["paths"] = step["paths"]
+    return kept

@@ -1,0 +1,85 @@
+"""Where distill stopped reading each trail file, so the next run reads only what is new.
+
+A cursor is kept per file identity (device and inode), not per name: capture
+rotates a session's live file to `<stem>.<n>.jsonl` and starts a new one, and
+the cursor follows the renamed file. The first bytes of each file are
+remembered too, so a file deleted and replaced (pruning, a reused inode) is
+noticed. Anything a cursor cannot explain (a file gone or shrunk) makes
+distill start over from the whole trail: same trail in, same tallies out.
+"""
+
+import os
+import zlib
+from dataclasses import dataclass
+
+from mage_engine.capture.trail import session_files, session_stems
+
+HEAD_BYTES = 64
+
+
+@dataclass
+class TrailFile:
+    """One trail file on disk and what is left to read of it."""
+
+    path: object
+    key: str
+    size: int
+    offset: int = 0
+
+
+class Restart(Exception):
+    """The saved cursors no longer describe the trail: fold it again from the start."""
+
+
+def trail_files(kb) -> list[TrailFile]:
+    """Every trail file, session by session, rotated parts before the live file."""
+    found = []
+    for stem in session_stems(kb):
+        for path in session_files(kb, stem):
+            try:
+                stat = os.stat(path)
+            except OSError:
+                continue
+            found.append(TrailFile(path, f"{stat.st_dev}:{stat.st_ino}", stat.st_size))
+    return found
+
+
+def plan(files: list[TrailFile], cursors: dict) -> list[TrailFile]:
+    """The files with unread bytes, each with its start offset. Raises Restart."""
+    present = {item.key for item in files}
+    if any(key not in present for key in cursors):
+        raise Restart("a trail file was removed")
+    todo = []
+    for item in files:
+        saved = cursors.get(item.key)
+        if saved is not None:
+            if item.size < saved["offset"] or head_crc(item.path, saved["head_len"]) != saved["head"]:
+                raise Restart(f"{item.path} was rewritten")
+            item.offset = saved["offset"]
+        if item.size > item.offset:
+            todo.append(item)
+    return todo
+
+
+def head_crc(path, length: int) -> int:
+    """A checksum of the file's first `length` bytes (-1 if unreadable)."""
+    try:
+        with open(path, "rb") as handle:
+            return zlib.crc32(handle.read(length))
+    except OSError:
+        return -1
+
+
+def read_new(item: TrailFile) -> tuple[list, int]:
+    """(whole new lines as bytes, new offset). A line still being written waits."""
+    with open(item.path, "rb") as handle:
+        handle.seek(item.offset)
+        data = handle.read(item.size - item.offset)
+    end = data.rfind(b"\n") + 1
+    return data[:end].splitlines(), item.offset + end
+
+
+def cursor_for(item: TrailFile, offset: int) -> dict:
+    """What to remember about a file after reading it up to `offset`."""
+    length = min(HEAD_BYTES, offset)
+    return {"offset": offset, "head_len": length, "head": head_crc(item.path, length), "name": item.path.name}

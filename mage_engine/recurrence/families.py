@@ -1,0 +1,136 @@
+"""Failure → fix and retry (SPEC 5.1): what failed, and what made the same command pass.
+
+Walking one chapter's steps in order, a failed tool use with an error class
+waits for the same command to succeed later in the chapter:
+
+- the same command line succeeds after one or more steps that changed
+  something (an install, a config edit): **failure → fix**, keyed by the
+  error class and the last such step, the one after which it passed;
+- the same command with other flags or environment succeeds: **retry**,
+  keyed by the error class and what changed (`with --reruns <n>`);
+- it passes again with nothing changed in between: a flake, not a signature.
+
+Edits of ordinary source files are not fixes a note can teach (that is
+programming, not a recurring procedure); edits of known config files are.
+"""
+
+import os
+import re
+
+from mage_engine.recurrence import commands
+from mage_engine.recurrence.signatures import error_class, fix_signature, is_placeholder_only, retry_signature
+from mage_engine.recurrence.steps import EDIT_TOOLS, SHELL_TOOLS, is_action, raw_label
+
+MAX_FIX_GAP = 10      # actions between failure and success; past this the fix is a guess
+PROCEDURE_STEPS = 3   # the last actions before success kept as the observed procedure
+CONFIG_FILE = re.compile(
+    r"^(?:pyproject\.toml|setup\.(?:py|cfg)|requirements[\w.-]*\.txt|package\.json|tsconfig[\w.-]*\.json|"
+    r"Cargo\.toml|go\.mod|Gemfile|Makefile|Dockerfile|docker-compose[\w.-]*\.ya?ml|\.env[\w.-]*|"
+    r"conftest\.py|pytest\.ini|tox\.ini|\.gitignore|\.npmrc|\.nvmrc|\.python-version|\.tool-versions|"
+    r"[\w.-]+\.(?:toml|ini|cfg|ya?ml|lock))$")
+
+
+def action_shape(step: dict) -> str:
+    """The normalised form of a fix step: `pip install -e .`, `edit pyproject.toml`."""
+    if step["tool"] in SHELL_TOOLS and step.get("cmd"):
+        return commands.shape(step["cmd"])[:120]
+    if step["tool"] in EDIT_TOOLS:
+        return f"edit {_file_label((step.get('paths') or ['?'])[0])}"
+    from mage_engine.recurrence.signatures import normalise_text
+
+    return f"{step['tool']} {normalise_text(step.get('cmd', ''))}".strip()[:120]
+
+
+def _file_label(path: str) -> str:
+    name = os.path.basename(path.rstrip("/"))
+    if CONFIG_FILE.match(name):
+        return name
+    extension = os.path.splitext(name)[1]
+    return f"<file>{extension}"
+
+
+def teaches_something(shape: str) -> bool:
+    """A fix a note can teach: not an edit of an ordinary source file, not all placeholders."""
+    return not shape.startswith("edit <file>") and not is_placeholder_only(shape)
+
+
+def identity(step: dict) -> str:
+    """Which later step counts as "the same command"."""
+    return f"{step['tool']}|{' '.join(step.get('cmd', '').split())}|{','.join(step.get('paths') or [])}"
+
+
+class FixTracker:
+    """Feed it a chapter's steps; it yields fix and retry observations."""
+
+    def __init__(self):
+        self.pending = {}  # identity -> {"fail": step, "actions": [steps]}
+
+    def feed(self, step: dict) -> dict | None:
+        """Take one step; return an observation when it resolves a failure."""
+        if step.get("k") != "t":
+            return None
+        if step.get("ok") is False:
+            self._failed(step)
+            return None
+        if step.get("ok") is not True:
+            return None
+        found = self._resolve(step)
+        if is_action(step):
+            for waiting in self.pending.values():
+                waiting["actions"].append(step)
+        return found
+
+    def _failed(self, step: dict) -> None:
+        error = error_class(step.get("err", ""), step.get("exit"))
+        if error:
+            self.pending[identity(step)] = {"fail": step, "error": error, "actions": []}
+
+    def _resolve(self, step: dict) -> dict | None:
+        key = identity(step)
+        if key in self.pending:
+            return _fixed(self.pending.pop(key), step)
+        if step["tool"] not in SHELL_TOOLS or not step.get("cmd"):
+            return None
+        bones = commands.skeleton(step["cmd"])
+        for key, waiting in self.pending.items():
+            failed = waiting["fail"]
+            if failed["tool"] == step["tool"] and commands.skeleton(failed.get("cmd", "")) == bones:
+                del self.pending[key]
+                return _retried(waiting, step)
+        return None
+
+
+def _fixed(waiting: dict, success: dict) -> dict | None:
+    actions = waiting["actions"]
+    if not actions or len(actions) > MAX_FIX_GAP:
+        return None  # passed with nothing changed (a flake), or too much changed to say what fixed it
+    shape = action_shape(actions[-1])
+    if not teaches_something(shape):
+        return None
+    failed = waiting["fail"]
+    head = commands.head(failed["cmd"]) if failed.get("cmd") and failed["tool"] in SHELL_TOOLS else failed["tool"]
+    procedure = actions[-PROCEDURE_STEPS:]
+    return {"sig": fix_signature(head or failed["tool"], waiting["error"], shape), "ts": failed["ts"],
+            "parts": {"head": head, "error": waiting["error"], "fix": shape},
+            "steps": [action_shape(step) for step in procedure],
+            "example": {"command": raw_label(failed), "error": _raw_error(failed),
+                        "fix": [raw_label(step) for step in procedure], "then": raw_label(success)}}
+
+
+def _retried(waiting: dict, success: dict) -> dict | None:
+    failed = waiting["fail"]
+    change = commands.delta(failed["cmd"], success["cmd"])
+    if not change:
+        return None
+    base = commands.base_shape(failed["cmd"])
+    return {"sig": retry_signature(base, waiting["error"], change), "ts": failed["ts"],
+            "parts": {"head": base, "error": waiting["error"], "change": change}, "steps": [change],
+            "example": {"command": raw_label(failed), "error": _raw_error(failed), "fix": [],
+                        "then": raw_label(success)}}
+
+
+def _raw_error(step: dict) -> str:
+    error = re.sub(r"^E\s+", "", step.get("err", "")).strip()
+    code = step.get("exit")
+    return f"{error} (exit {code})" if isinstance(code, int) and error and f"exit code {code}" not in error \
+        else error or (f"exit {code}" if isinstance(code, int) else "")

@@ -1,0 +1,122 @@
+"""Applying and dismissing optimize proposals (the person's decision, SPEC 5.4).
+
+A reword rewrites the skill's `description` and appends to its
+`metadata.trigger_history`. A demotion deletes the skill, removes its
+`.claude/skills/` link, and sends the note back to being a note: its
+`graduated_skill` is cleared and `demoted_skill` records the name, so it
+does not graduate again on the next pass. Both re-check that the skill is
+mage's own. Dismissed proposal ids are kept in .mage/state/optimize.json.
+"""
+
+import datetime as dt
+import json
+import os
+
+from mage_engine.errors import MageError, NotFound
+from mage_engine.kb.atomic import write_text_atomic
+from mage_engine.recurrence.skillfile import read_skill, render_skill, skill_path
+
+
+def state_path(kb):
+    return kb.state_dir / "optimize.json"
+
+
+def dismissed_ids(kb) -> set:
+    try:
+        return set(json.loads(state_path(kb).read_text(encoding="utf-8")).get("dismissed", {}))
+    except (OSError, ValueError, AttributeError):
+        return set()
+
+
+def dismiss(kb, proposal) -> dict:
+    """Never propose this again."""
+    found = _find(kb, proposal)
+    try:
+        state = json.loads(state_path(kb).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        state = {}
+    state.setdefault("dismissed", {})[found["id"]] = {"skill": found["skill"], "action": found["action"],
+                                                      "at": dt.date.today().isoformat()}
+    write_text_atomic(state_path(kb), json.dumps(state, indent=1, sort_keys=True) + "\n")
+    return {"dismissed": found["id"], "skill": found["skill"], "action": found["action"]}
+
+
+def apply_one(kb, proposal) -> dict:
+    """Apply one current proposal; returns what it wrote and the git command."""
+    from mage_engine.grooming.git_hint import git_command
+
+    found = _find(kb, proposal)
+    written = apply_proposal_files(kb, found)
+    return {"applied": found["id"], "skill": found["skill"], "action": found["action"], "written": written,
+            "git_command": git_command(written, _message([found]))}
+
+
+def apply_all(kb, result) -> None:
+    """Apply every proposal of an optimize pass (at most MAX_EDITS)."""
+    from mage_engine.grooming.git_hint import git_command
+
+    for proposal in result.proposals:
+        result.written += apply_proposal_files(kb, proposal)
+        result.applied.append(proposal["id"])
+    result.git_command = git_command(result.written, _message(result.proposals))
+
+
+def _find(kb, proposal) -> dict:
+    from mage_engine.recurrence.optimize import all_proposals
+
+    wanted = proposal.get("id") if isinstance(proposal, dict) else str(proposal)
+    for current in all_proposals(kb):
+        if current["id"] == wanted:
+            return current
+    raise NotFound(f"no current optimize proposal '{wanted}'", "list them with `mage optimize --dry-run`")
+
+
+def apply_proposal_files(kb, proposal: dict) -> list[str]:
+    """Make the edit on disk; returns the committed paths it changed."""
+    path = skill_path(kb, proposal["skill"])
+    skill = read_skill(path)
+    if not skill.generated:
+        raise MageError(f"skill {skill.name} is hand-written", "mage never rewords or demotes hand-written skills")
+    today = dt.date.today().isoformat()
+    evidence = proposal["evidence"]
+    history = f"{today} {proposal['action']}: match {evidence['match_rate']} over {evidence['loads']} loads"
+    if proposal["action"] == "reword":
+        skill.description = proposal["after"]["description"]
+        skill.metadata["trigger_history"] = f"{skill.metadata.get('trigger_history', '')}; {history}".lstrip("; ")
+        write_text_atomic(path, render_skill(skill))
+        return [kb.relative(path)]
+    return _demote(kb, skill, path)
+
+
+def _demote(kb, skill, path) -> list[str]:
+    from mage_engine.kb.notes import read_note, render_note
+    from mage_engine.kb.transaction import Transaction
+
+    note_id = skill.metadata.get("from_note", "")
+    if not kb.note_path(note_id).is_file():
+        raise MageError(f"skill {skill.name} comes from note '{note_id}', which is gone",
+                        "restore the note, or delete the skill folder by hand")
+    note = read_note(kb.note_path(note_id))
+    note.graduated_skill = None
+    note.extra["demoted_skill"] = skill.name
+    tx = Transaction(kb)
+    tx.write(kb.note_path(note_id), render_note(note))
+    tx.delete(path)
+    tx.commit()
+    _tidy(kb, skill.name)
+    return [kb.relative(path), kb.relative(kb.note_path(note_id))]
+
+
+def _tidy(kb, name: str) -> None:
+    """Remove the emptied skill folder and the host's now-dangling link to it."""
+    try:
+        os.rmdir(kb.skills_dir / name)
+    except OSError:
+        pass  # the folder holds other files a person put there: leave them
+    link = kb.root / ".claude" / "skills" / name
+    if link.is_symlink() and not link.exists():
+        link.unlink()
+
+
+def _message(proposals: list) -> str:
+    return "mage: optimize " + ", ".join(f"{p['action']} {p['skill']}" for p in proposals)

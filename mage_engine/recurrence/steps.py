@@ -1,0 +1,89 @@
+"""Trail lines as steps: the person's prompts and the agent's tool uses, in order.
+
+A step is a small dict kept in the distill state while its chapter is open:
+`{"k": "p", "ts", "text", "h"}` for a prompt (`h` marks harness notices such
+as `<task-notification>`), `{"k": "t", "ts", "tool", "cmd", "paths", "ok",
+"err", "exit", "skill"}` for a tool use. Hook lines (UserPromptSubmit,
+PostToolUse, PostToolUseFailure) and folded transcript `Turn` lines describe
+the same work twice; each chapter keeps both streams and distill reads the
+one with more work in it, as `mage chapters` counts it.
+"""
+
+HOOK_PROMPT = "UserPromptSubmit"
+HOOK_TOOLS = ("PostToolUse", "PostToolUseFailure")
+HARNESS_PREFIXES = ("<", "[Request interrupted", "Caveat:")
+SHELL_TOOLS = ("Bash", "PowerShell", "Shell")
+EDIT_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
+LOOKING_TOOLS = {"Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "TodoWrite", "TodoRead", "NotebookRead",
+                 "BashOutput", "KillShell", "KillBash", "ExitPlanMode", "Skill", "Task", "Agent", "ToolSearch",
+                 "ListMcpResourcesTool", "ReadMcpResourceTool", "AskUserQuestion", "TaskOutput"}
+PROMPT_KEPT = 600
+
+
+def prompt_step(ts: str, text) -> dict | None:
+    """A prompt step, or None for an empty prompt."""
+    if not isinstance(text, str) or not text.strip():
+        return None
+    text = text.strip()
+    step = {"k": "p", "ts": ts, "text": text[:PROMPT_KEPT]}
+    if text.startswith(HARNESS_PREFIXES):
+        step["h"] = 1
+    return step
+
+
+def tool_step(ts: str, data: dict) -> dict:
+    """A tool step from a hook line or a Turn's tool summary."""
+    step = {"k": "t", "ts": ts, "tool": str(data.get("tool") or "?"), "ok": data.get("ok")}
+    for source, key in (("command", "cmd"), ("error", "err"), ("skill", "skill")):
+        value = data.get(source)
+        if isinstance(value, str) and value:
+            step[key] = value
+    paths = data.get("paths")
+    if isinstance(paths, list) and paths:
+        step["paths"] = [str(path) for path in paths[:4]]
+    if isinstance(data.get("exit"), int) and not isinstance(data.get("exit"), bool):
+        step["exit"] = data["exit"]
+    return step
+
+
+def hook_steps(record: dict) -> list:
+    """Steps from one hook line (none for lines that are not work)."""
+    event, ts = record.get("event"), str(record.get("ts", ""))
+    if event == HOOK_PROMPT:
+        step = prompt_step(ts, record.get("prompt"))
+        return [step] if step else []
+    if event in HOOK_TOOLS:
+        return [tool_step(ts, record)]
+    return []
+
+
+def turn_steps(record: dict) -> list:
+    """Steps from a folded transcript `Turn` line: its prompt, then its tool uses."""
+    ts = str(record.get("at") or record.get("ts") or "")
+    steps = []
+    prompt = prompt_step(ts, record.get("prompt"))
+    if prompt:
+        steps.append(prompt)
+    for tool in record.get("tools") or []:
+        if isinstance(tool, dict):
+            steps.append(tool_step(ts, tool))
+    return steps
+
+
+def is_action(step: dict) -> bool:
+    """A successful step that changed something: a candidate fix (never a mere look)."""
+    from mage_engine.recurrence.commands import is_read_only
+
+    if step.get("k") != "t" or step.get("ok") is not True or step["tool"] in LOOKING_TOOLS:
+        return False
+    if step["tool"] in SHELL_TOOLS:
+        return bool(step.get("cmd")) and not is_read_only(step["cmd"])
+    return True
+
+
+def raw_label(step: dict) -> str:
+    """How a person would name the step: the command, or the tool and its file."""
+    if step.get("cmd") and step["tool"] in SHELL_TOOLS:
+        return step["cmd"]
+    target = step.get("cmd") or ", ".join(step.get("paths") or [])
+    return f"{step['tool']} {target}".strip()

@@ -1,0 +1,73 @@
+"""`mage status`: what this KB holds and how it is wired, in one look.
+
+Each part that belongs to a later stage of the loop (chapters, candidates,
+hooks, the injection ledger) is read only if its module is present, and a
+part that fails is reported as unknown rather than failing the whole status.
+"""
+
+from mage_engine.grooming import backlog
+from mage_engine.kb.config import load_config
+from mage_engine.kb.layout import KB
+
+
+def kb_status(kb: KB) -> dict:
+    """Counts, dials and wiring of `kb` as a JSON-ready dict."""
+    config = load_config(kb)
+    return {
+        "kb": str(kb.root),
+        "notes": _count(kb.notes_dir, "*.md"),
+        "drafts": backlog.count_drafts(kb),
+        "skills": _count(kb.skills_dir, "*/SKILL.md"),
+        "chapters": _optional(_chapter_count, kb),
+        "candidates": backlog.count_candidates(kb),
+        "dials": {"sensitivity": config.sensitivity, "autonomy": config.autonomy, "K": config.k, "M": config.m},
+        "last_capture": _optional(_last_capture, kb),
+        "hooks": _optional(_hooks_wired, kb),
+        "injections": _optional(_ledger, kb),
+        "warnings": config.warnings,
+    }
+
+
+def _count(folder, pattern) -> int:
+    try:
+        return sum(1 for p in folder.glob(pattern) if not p.name.startswith("."))
+    except OSError:
+        return 0
+
+
+def _optional(reader, kb):
+    try:
+        return reader(kb)
+    except ImportError:
+        return None
+    except Exception as error:
+        return {"error": str(error)}
+
+
+def _chapter_count(kb: KB):
+    from mage_engine.capture.chapters import list_chapters
+
+    return len(list_chapters(kb))
+
+
+def _last_capture(kb: KB):
+    files = [p for p in kb.learnings_dir.glob("*.jsonl")]
+    if not files:
+        return None
+    newest = max(files, key=lambda p: p.stat().st_mtime)
+    import datetime as dt
+
+    stamp = dt.datetime.fromtimestamp(newest.stat().st_mtime, dt.timezone.utc)
+    return stamp.replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+def _hooks_wired(kb: KB):
+    from mage_engine.hosts.claude_code.settings import wiring_summary
+
+    return wiring_summary(kb)
+
+
+def _ledger(kb: KB):
+    from mage_engine.recall.ledger import summarise_ledger
+
+    return summarise_ledger(kb)

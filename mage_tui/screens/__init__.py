@@ -1,0 +1,1 @@
+"""The app's screens: the main screen and its modals, one per module."""

@@ -1,0 +1,155 @@
+"""From a pane's request to the engine: ask what is missing, confirm what destroys, run, report.
+
+Mixed into MainScreen. Every engine call runs in a thread worker that posts
+GroomFinished or ActionFailed; the handlers on the event loop push results
+into the panes and reload what changed.
+"""
+
+from textual import work
+from textual.content import Content
+
+from mage_engine.errors import MageError
+from mage_tui import messages as m
+from mage_tui.screens.choose_note import ChooseNoteScreen
+from mage_tui.screens.confirm import ConfirmScreen
+from mage_tui.screens.propose import ProposeScreen
+from mage_tui.screens.reason import ReasonScreen
+from mage_tui.widgets.outcome import summary
+
+
+class GroomingFlows:
+    """Request handlers for accept, reject, merge, propose, approve, edit, dials and suggestions."""
+
+    def _title(self, draft_id: str) -> str:
+        row = next((r for r in self.pane("staging").rows if r["id"] == draft_id), None)
+        return row["title"] if row else draft_id
+
+    def on_accept_drafts(self, message: m.AcceptDrafts) -> None:
+        ids = [i for i in message.ids if i]
+        if ids:
+            self.start_groom("accepting", self.service.accept, ids)
+
+    def on_reject_drafts(self, message: m.RejectDrafts) -> None:
+        ids = [i for i in message.ids if i]
+
+        def rejected(reason: str | None) -> None:
+            if reason is not None:
+                self.start_groom("rejecting", self.service.reject, ids, reason)
+
+        if ids:
+            self.app.push_screen(ReasonScreen([self._title(i) for i in ids]), rejected)
+
+    def on_merge_draft(self, message: m.MergeDraft) -> None:
+        if message.nearest and not message.choose:
+            self.confirm_merge(message.draft_id, message.nearest, offer_choice=True)
+        else:
+            self.choose_merge_target(message.draft_id)
+
+    def confirm_merge(self, draft_id: str, note_id: str, offer_choice: bool) -> None:
+        """Ask before a merge rewrites a note; optionally offer to pick another note."""
+        body = Content.assemble(
+            Content.styled("draft  ", "$text-muted"), Content.styled(self._title(draft_id), "bold $text"),
+            Content("\n"), Content.styled("into   ", "$text-muted"),
+            Content.styled(f"mage/notes/{note_id}.md", "bold $text-accent"), Content("\n\n"),
+            Content.styled("The note is rewritten with the draft folded in and its `updated` date moves; "
+                           "INDEX.md and MEMORY.md are regenerated; the draft leaves staging. "
+                           "Nothing is committed.", "$text-muted"))
+        choices = [("merge", "y", "Merge", "primary")]
+        if offer_choice:
+            choices.append(("choose", "c", "Another note", "default"))
+        choices.append(("cancel", "n", "Cancel", "default"))
+
+        def decided(choice: str | None) -> None:
+            if choice == "merge":
+                self.start_groom("merging", self.service.merge, draft_id, note_id)
+            elif choice == "choose":
+                self.choose_merge_target(draft_id)
+
+        self.app.push_screen(ConfirmScreen("Merge this draft into a note?", body, choices), decided)
+
+    def choose_merge_target(self, draft_id: str) -> None:
+        def chosen(note_id: str | None) -> None:
+            if note_id:
+                self.confirm_merge(draft_id, note_id, offer_choice=False)
+
+        self.app.push_screen(ChooseNoteScreen(self._title(draft_id), self.notes), chosen)
+
+    def on_propose_verdict(self, message: m.ProposeVerdict) -> None:
+        def proposed(answer) -> None:
+            if answer:
+                self.start_groom("proposing", self.service.propose, message.draft_id, *answer)
+
+        if message.draft_id:
+            self.app.push_screen(ProposeScreen(self._title(message.draft_id)), proposed)
+
+    def on_approve_proposals(self, message: m.ApproveProposals) -> None:
+        self.start_groom("approving proposals", self.service.approve_proposals)
+
+    def on_act_on_suggestion(self, message: m.ActOnSuggestion) -> None:
+        call = self.service.apply_suggestion if message.verdict == "apply" else self.service.dismiss_suggestion
+        if message.suggestion:
+            self.start_groom(f"{message.verdict}ing suggestion", call, message.suggestion)
+
+    def start_groom(self, label: str, function, *args) -> None:
+        """Show `label` as busy and run `function(*args)` in a worker."""
+        self.busy = label
+        self.run_groom(function, *args)
+
+    @work(thread=True, exit_on_error=False, group="groom")
+    def run_groom(self, function, *args) -> None:
+        with self.service.write_lock:  # one grooming transaction at a time
+            try:
+                result = function(*args)
+            except MageError as error:
+                self.post_message(m.ActionFailed(str(error)))
+                return
+        self.post_message(m.GroomFinished(result))
+
+    def on_groom_finished(self, message: m.GroomFinished) -> None:
+        self.busy = ""
+        self.pane("staging").show_result(message.result)
+        self.notify(summary(message.result), title="done", timeout=6)
+        self.load_drafts()
+        self.load_notes()
+        self.load_skills()
+
+    def on_edit_file(self, message: m.EditFile) -> None:
+        if not message.item_id:
+            return
+        self.app.edit_file(self.service.path_for(message.kind, message.item_id))
+        reload = {"draft": self.load_drafts, "note": self.load_notes, "skill": self.load_skills}[message.kind]
+        reload()
+        if message.kind == "draft":
+            self.load_draft_preview(message.item_id)
+        elif message.kind == "note":
+            self.load_note_preview(message.item_id)
+
+    def on_cycle_dial(self, message: m.CycleDial) -> None:
+        self.run_dial(message.name)
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="dials")
+    def run_dial(self, name: str) -> None:
+        try:
+            dials = self.service.cycle_dial(name)
+        except MageError as error:
+            self.post_message(m.ActionFailed(str(error)))
+            return
+        self.post_message(m.DialsLoaded(dials, changed=f"{name}: {getattr(dials, name)}"))
+
+    def on_refresh_recurrence(self, message: m.RefreshRecurrence) -> None:
+        self.busy = "distilling"
+        self.run_distill()
+
+    @work(thread=True, exclusive=True, exit_on_error=False, group="recurrence")
+    def run_distill(self) -> None:
+        def progress(done: int, total: int) -> None:
+            self.post_message(m.WorkProgress("distill", done, total))
+
+        state = self.service.recurrence(progress=progress)
+        self.post_message(m.RecurrenceLoaded(state))
+
+    def on_work_progress(self, message: m.WorkProgress) -> None:
+        if message.task == "distill":
+            self.pane("recurrence").show_progress(message.done, message.total)
+        else:
+            self.pane("notes").show_index_progress(message.done, message.total)

@@ -1,0 +1,196 @@
+"""The app's one door to the engine: every read and every grooming action.
+
+Screens never import mage_engine directly; they call a `MageService` made by
+`make_service(kb, clock=…, actor=…)`, so tests hand in a temporary KB and a
+fixed clock. Methods are synchronous and may be slow (YAML, Tantivy): the
+screen calls them from thread workers only.
+"""
+
+import datetime as dt
+import os
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from mage_engine.grooming import autonomy, catalog, groom, proposals
+from mage_engine.grooming.drafts import list_drafts
+from mage_engine.grooming.git_hint import git_command
+from mage_engine.kb import config as kb_config
+from mage_engine.kb.keymap import load_keymap
+from mage_engine.kb.layout import KB
+from mage_engine.kb.notes import Note
+from mage_tui import sources
+
+Clock = Callable[[], dt.datetime]
+
+
+def system_clock() -> dt.datetime:
+    """Now, in UTC: the default clock (tests pass a fixed one)."""
+    return dt.datetime.now(dt.timezone.utc)
+
+
+@dataclass(frozen=True)
+class Dials:
+    """The two dials as the app shows them, and who is acting."""
+
+    sensitivity: str
+    autonomy: str
+    k: int
+    m: int
+    actor: str
+    explicit_thresholds: bool
+    warnings: tuple = ()
+
+    def permits(self, action: str) -> bool:
+        """May the current actor do `action` (accept, reject, merge, propose, …)?"""
+        return autonomy.is_permitted(action, self.autonomy, self.actor)
+
+
+class MageService:
+    """Reads and grooming actions on one KB, as one actor, under one clock."""
+
+    def __init__(self, kb: KB, clock: Clock = system_clock, actor: str | None = None):
+        self.kb = kb
+        self.clock = clock
+        self.actor = actor or autonomy.current_actor()
+        self.write_lock = threading.Lock()
+
+    # --- staging -------------------------------------------------------------
+    def drafts(self) -> tuple[list[dict], list[str]]:
+        """Rows for the staging batch (oldest first) and unreadable files."""
+        return list_drafts(self.kb)
+
+    def draft(self, draft_id: str) -> Note:
+        return groom.load_draft(self.kb, draft_id)
+
+    def note(self, note_id: str) -> Note:
+        return groom.load_note(self.kb, note_id)
+
+    def accept_preview(self, draft: Note) -> dict:
+        """What accepting `draft` would write, and the git command it would print."""
+        note = groom.note_from_draft(self.kb, draft, set())
+        written = [self.kb.relative(self.kb.note_path(note.id)), self.kb.relative(self.kb.index_md),
+                   self.kb.relative(self.kb.memory_md)]
+        return {"note": note.id, "written": written,
+                "git_command": git_command(written, f"mage: accept {note.id}")}
+
+    def accept(self, ids: list[str]) -> dict:
+        return groom.accept(self.kb, ids, actor=self.actor).to_json()
+
+    def reject(self, ids: list[str], reason: str) -> dict:
+        return groom.reject(self.kb, ids, reason, actor=self.actor).to_json()
+
+    def merge(self, draft_id: str, note_id: str) -> dict:
+        return groom.merge(self.kb, draft_id, note_id, actor=self.actor).to_json()
+
+    def propose(self, draft_id: str, verdict: str, reason: str) -> dict:
+        proposal = proposals.propose(self.kb, draft_id, verdict, reason, actor=self.actor)
+        return {"action": "propose", "done": [{"draft": draft_id, "note": None, "verdict": verdict}],
+                "written": [self.kb.relative(self.kb.draft_path(draft_id))], "git_command": None,
+                "warnings": [], "proposal": proposal}
+
+    def approve_proposals(self) -> dict:
+        return proposals.approve_proposals(self.kb, actor=self.actor).to_json()
+
+    # --- notes ---------------------------------------------------------------
+    def notes(self) -> list[Note]:
+        """Every note, light (summary as body), from the catalog cache."""
+        return catalog.light_notes(self.kb)
+
+    def search(self, query: str, notes: list[Note], limit: int = 200) -> list[str]:
+        """Note ids matching `query`, best first: recall when built, else a plain filter."""
+        return sources.search_notes(self.kb, query, notes, limit)
+
+    def recall_available(self) -> bool:
+        return sources.recall_search_function() is not None
+
+    def prepare_index(self, progress=None) -> str | None:
+        """Build or refresh the search index (slow on a large KB: call from a worker)."""
+        with self.write_lock:
+            return sources.prepare_index(self.kb, progress)
+
+    # --- skills and recurrence --------------------------------------------------
+    def skills(self) -> list[dict]:
+        return sources.list_skills(self.kb)
+
+    def optimize_suggestions(self) -> list[dict] | None:
+        """Before/after trigger edits, or None until the recurrence path exists."""
+        return sources.optimize_suggestions(self.kb)
+
+    def apply_suggestion(self, suggestion: dict) -> dict:
+        return sources.apply_suggestion(self.kb, suggestion)
+
+    def dismiss_suggestion(self, suggestion: dict) -> dict:
+        return sources.dismiss_suggestion(self.kb, suggestion)
+
+    def recurrence(self, progress=None) -> dict:
+        """{'available': bool, 'tallies': [...], 'candidates': [...]} for the Recurrence pane."""
+        return sources.recurrence_state(self.kb, progress)
+
+    # --- dials ---------------------------------------------------------------
+    def dials(self) -> Dials:
+        config = kb_config.load_config(self.kb)
+        return Dials(config.sensitivity, config.autonomy, config.k, config.m, self.actor,
+                     bool(config.thresholds), tuple(config.warnings))
+
+    def cycle_dial(self, name: str) -> Dials:
+        """Move `name` (sensitivity or autonomy) to its next value and write config.yaml."""
+        values = {"sensitivity": kb_config.SENSITIVITIES, "autonomy": kb_config.AUTONOMIES}[name]
+        current = self.dials()
+        if name == "autonomy":
+            autonomy.require("set-autonomy", current.autonomy, self.actor)
+        now = getattr(current, name)
+        following = values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+        kb_config.set_dial(self.kb, name, following)
+        return self.dials()
+
+    # --- the app itself ------------------------------------------------------------
+    def keymap(self) -> dict[str, str]:
+        return load_keymap(self.kb)
+
+    def change_stamp(self) -> dict:
+        """A cheap fingerprint per watched folder: it changes when a file there does."""
+        kb = self.kb
+        return {"drafts": _folder_stamp(kb.staging_dir), "notes": _folder_stamp(kb.notes_dir),
+                "skills": _folder_stamp(kb.skills_dir, "SKILL.md"), "config": _file_stamp(kb.config_path)}
+
+    def path_for(self, kind: str, item_id: str) -> Path:
+        """The file behind a draft, note or skill (for $EDITOR)."""
+        if kind == "draft":
+            return self.kb.draft_path(item_id)
+        if kind == "skill":
+            return self.kb.skills_dir / item_id / "SKILL.md"
+        return self.kb.note_path(item_id)
+
+
+def make_service(kb: KB, clock: Clock | None = None, actor: str | None = None) -> MageService:
+    """The one service a MageApp uses (tests pass a temp KB and a fixed clock)."""
+    return MageService(kb, clock or system_clock, actor)
+
+
+def _folder_stamp(folder: Path, inner: str | None = None) -> tuple:
+    """(count, newest mtime, total size) of the markdown files in `folder`."""
+    count = newest = total = 0
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.name.startswith("."):
+                    continue
+                path = os.path.join(entry.path, inner) if inner else entry.path
+                if not inner and not entry.name.endswith(".md"):
+                    continue
+                stamp = _file_stamp(Path(path))
+                if stamp:
+                    count, newest, total = count + 1, max(newest, stamp[0]), total + stamp[1]
+    except OSError:
+        pass
+    return count, newest, total
+
+
+def _file_stamp(path: Path) -> tuple | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size

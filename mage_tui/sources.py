@@ -1,0 +1,155 @@
+"""Adapters from the service to engine parts that land in stages.
+
+Recall (live search), recurrence (tallies, candidates) and optimize
+(trigger edits) are separate engine packages. Each reader here asks for its
+engine function at call time and answers honestly when it is not there yet:
+`None` for "not available", so panes show an empty state naming the command
+that fills them, and light up without an app change once the engine has it.
+"""
+
+import importlib
+import json
+from pathlib import Path
+
+from mage_engine.errors import MageError
+from mage_engine.kb import frontmatter
+from mage_engine.kb.layout import KB
+from mage_engine.kb.notes import Note, summary_of
+
+
+def _engine_function(module: str, name: str):
+    try:
+        return getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        return None
+
+
+# --- recall ---------------------------------------------------------------------
+
+def recall_search_function():
+    """`search(kb, query, limit, fresh)` from mage_engine.recall.search, or None."""
+    return _engine_function("mage_engine.recall.search", "search")
+
+
+def prepare_index(kb: KB, progress=None) -> str | None:
+    """Build the search index if there is none, else bring it up to date; None without recall."""
+    rebuild = _engine_function("mage_engine.recall.index", "rebuild_index")
+    ensure = _engine_function("mage_engine.recall.index", "ensure_fresh")
+    if rebuild is None or ensure is None:
+        return None
+    from mage_engine.recall import store
+
+    if store.read_stamp(kb) is None:
+        rebuild(kb, progress=progress)
+        return "rebuilt"
+    return ensure(kb)
+
+
+def search_notes(kb: KB, query: str, notes: list[Note], limit: int) -> list[str]:
+    """Ids of notes matching `query`, best first."""
+    query = query.strip()
+    if not query:
+        return [n.id for n in notes]
+    recall = recall_search_function()
+    if recall is not None:
+        try:
+            hits = recall(kb, query, limit=limit, fresh=False)  # the app keeps the index fresh
+            return [hit.id for hit in hits if getattr(hit, "source", "note") == "note"]
+        except Exception:
+            pass  # no index yet, or a broken one: fall back rather than show nothing
+    return _plain_filter(query, notes)[:limit]
+
+
+def _plain_filter(query: str, notes: list[Note]) -> list[str]:
+    """Every word of the query in title, summary, tags or id; title hits first."""
+    words = query.lower().split()
+    scored = []
+    for note in notes:
+        title = note.title.lower()
+        text = " ".join([title, note.body.lower(), " ".join(note.tags).lower(), note.id])
+        if all(word in text for word in words):
+            scored.append((-sum(word in title for word in words), note.id))
+    return [note_id for _, note_id in sorted(scored)]
+
+
+# --- skills -----------------------------------------------------------------------
+
+def list_skills(kb: KB) -> list[dict]:
+    """Every mage/skills/<name>/SKILL.md: generated (by mage) and hand-written."""
+    skills = []
+    for path in sorted(kb.skills_dir.glob("*/SKILL.md")):
+        try:
+            data, body, _ = frontmatter.split(path.read_text(encoding="utf-8"), path)
+        except (MageError, OSError, UnicodeDecodeError) as problem:
+            skills.append({"name": path.parent.name, "problem": str(problem), "generated": False,
+                           "description": "", "body": "", "metadata": {}, "path": str(path)})
+            continue
+        metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
+        skills.append({"name": str(data.get("name") or path.parent.name),
+                       "description": " ".join(str(data.get("description") or "").split()),
+                       "generated": metadata.get("generated_by") == "mage", "metadata": metadata,
+                       "body": body, "summary": summary_of(body), "path": str(path)})
+    return skills
+
+
+def optimize_suggestions(kb: KB) -> list[dict] | None:
+    """Trigger rewordings and demotions proposed by `mage optimize`, or None."""
+    optimize = _engine_function("mage_engine.recurrence.optimize", "optimize")
+    if optimize is None:
+        return None
+    result = optimize(kb, dry_run=True)
+    data = result.to_json() if hasattr(result, "to_json") else result
+    items = data.get("proposals", data.get("edits", [])) if isinstance(data, dict) else data
+    return [item for item in items or [] if isinstance(item, dict)]
+
+
+def apply_suggestion(kb: KB, suggestion: dict) -> dict:
+    return _suggestion_call("apply_proposal", kb, suggestion)
+
+
+def dismiss_suggestion(kb: KB, suggestion: dict) -> dict:
+    return _suggestion_call("dismiss_proposal", kb, suggestion)
+
+
+def _suggestion_call(name: str, kb: KB, suggestion: dict) -> dict:
+    function = _engine_function("mage_engine.recurrence.optimize", name)
+    if function is None:
+        raise MageError("this mage cannot apply optimize suggestions yet",
+                        "run `mage optimize` from the command line")
+    result = function(kb, suggestion)
+    return result.to_json() if hasattr(result, "to_json") else dict(result or {})
+
+
+# --- recurrence ---------------------------------------------------------------------
+
+def recurrence_state(kb: KB, progress=None) -> dict:
+    """Signature tallies (distill) and promotion candidates, as plain rows."""
+    distill = _engine_function("mage_engine.recurrence.distill", "distill")
+    data: dict = {}
+    if distill is not None:
+        result = distill(kb, progress=progress)
+        data = result.to_json() if hasattr(result, "to_json") else dict(result)
+    candidates = data.get("candidates")
+    if candidates is None:
+        candidates = _saved_candidates(kb.state_dir / "candidates.json")
+    return {"available": distill is not None, "tallies": [t for t in data.get("tallies", []) if isinstance(t, dict)],
+            "candidates": [c for c in candidates if isinstance(c, dict)], "trail": trail_summary(kb)}
+
+
+def _saved_candidates(path: Path) -> list[dict]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    items = data.get("candidates", []) if isinstance(data, dict) else data
+    return [item for item in items if isinstance(item, dict)]
+
+
+def trail_summary(kb: KB) -> dict | None:
+    """{'sessions', 'chapters', 'evidence'} of the captured trail, or None without capture."""
+    list_chapters = _engine_function("mage_engine.capture.chapters", "list_chapters")
+    if list_chapters is None:
+        return None
+    chapters = list_chapters(kb)
+    return {"sessions": len({c.session for c in chapters}), "chapters": len(chapters),
+            "evidence": sum(1 for c in chapters if c.counts)}

@@ -1,0 +1,1 @@
+"""The app's panes and widgets: one pane per module."""

@@ -1,0 +1,143 @@
+"""The Notes pane: every note by category, live search as you type, rendered preview."""
+
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import DataTable, Input, Markdown, Static
+
+from mage_tui import messages as m
+from mage_tui.format import clip, plural
+from mage_tui.widgets.pane import Pane
+
+EMPTY = "No notes yet. Accept a draft on Staging (1, then a) and it lands in mage/notes/."
+
+
+class NotesPane(Pane):
+    """Notes grouped by category; typing in the search box runs recall live."""
+
+    SECTION = "notes"
+    TABLE_ID = "notes-table"
+    BINDINGS = [
+        Binding("e", "edit_note", "edit", tooltip="Open the note in $EDITOR", id="notes.edit"),
+        Binding("escape", "leave_search", "list", show=False, id="notes.list"),
+    ]
+
+    notes: reactive[list] = reactive(list, always_update=True, init=False)
+    """Every note, light records (pushed by the screen)."""
+    matches: reactive[list | None] = reactive(None, always_update=True, init=False)
+    """Ids matching the search, best first; None shows every note by category."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.loaded = False
+        self.engine = "title filter"
+
+    def compose(self):
+        with Horizontal():
+            with Vertical(classes="list-column"):
+                yield Input(placeholder="search notes (live recall)", id="notes-search")
+                yield Static(id="notes-count", classes="list-caption")
+                yield DataTable(id="notes-table", cursor_type="row")
+                yield Static(EMPTY, id="notes-empty", classes="empty-state")
+            with VerticalScroll(id="note-preview", classes="side-column", can_focus=False):
+                yield Static(id="note-head", classes="doc-head")
+                yield Markdown(id="note-body", classes="doc-body")
+
+    def on_mount(self) -> None:
+        table = self.query_one("#notes-table", DataTable)
+        for label, key, width in (("category", "category", 14), ("note", "title", 42), ("kind", "kind", 10)):
+            table.add_column(label, key=key, width=width)
+        table.loading = True
+        self.query_one("#notes-empty").display = False
+
+    def watch_notes(self, notes: list) -> None:
+        self.loaded = True
+        self._by_id = {note.id: note for note in notes}
+        self._fill()
+
+    def watch_matches(self, matches) -> None:
+        self._fill()
+
+    def _fill(self) -> None:
+        table = self.query_one("#notes-table", DataTable)
+        table.loading = False
+        notes = getattr(self, "_by_id", {})
+        if self.matches is None:
+            ordered = sorted(notes.values(), key=lambda n: (n.category, n.title.lower(), n.id))
+        else:
+            ordered = [notes[i] for i in self.matches if i in notes]
+        table.clear()
+        previous = None
+        rows = []
+        for note in ordered:
+            # Grouped view: the category shows on the first row of its group only.
+            shown = note.category if (self.matches is not None or note.category != previous) else ""
+            previous = note.category
+            rows.append((shown, clip(note.title, 42), note.kind))
+        for note, row in zip(ordered, rows):
+            table.add_row(*row, key=note.id)
+        self._counts = (len(ordered), len(notes))
+        self._caption(*self._counts)
+        self.query_one("#notes-empty").display = not notes
+        self.post_message(m.PreviewNote(self.current_key()))
+        self.screen.refresh_bindings()
+
+    def _caption(self, shown: int, total: int) -> None:
+        query = self.query_one("#notes-search", Input).value.strip()
+        text = plural(total, "note") + " by category" if self.matches is None else \
+            f"{shown} of {plural(total, 'note')} match “{query}” ({self.engine})"
+        self.query_one("#notes-count", Static).update(Content.styled(text, "$text-muted"))
+
+    def set_engine(self, engine: str) -> None:
+        """Name what answers searches ('recall', or the plain title filter) in the caption."""
+        self.engine = engine
+        if self.loaded:
+            self._caption(*getattr(self, "_counts", (0, 0)))
+
+    def show_index_progress(self, done: int, total: int) -> None:
+        """The search index is being built: say how far, in the caption."""
+        self.query_one("#notes-count", Static).update(Content.styled(
+            f"building the search index… {done}/{total}", "$text-warning"))
+
+    def show_note(self, note) -> None:
+        """Render a whole note in the preview (None clears it)."""
+        head = self.query_one("#note-head", Static)
+        body = self.query_one("#note-body", Markdown)
+        if note is None:
+            head.update("")
+            body.update("")
+            return
+        facts = " · ".join(x for x in (note.kind, note.category, f"updated {note.updated}",
+                                       ", ".join(note.tags)) if x)
+        head.update(Content.assemble(Content.styled(note.title, "bold $text"), Content("\n"),
+                                     Content.styled(facts, "$text-muted"), Content("\n"),
+                                     Content.styled(f"mage/notes/{note.id}.md", "$text-secondary")))
+        body.update(note.body)
+        self.query_one("#note-preview").scroll_home(animate=False)
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self.post_message(m.SearchNotes(event.value))
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_main()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self.post_message(m.PreviewNote(event.row_key.value if event.row_key else None))
+
+    def action_focus_search(self) -> None:
+        self.query_one("#notes-search", Input).focus()
+
+    def action_leave_search(self) -> None:
+        self.focus_main()
+
+    def action_edit_note(self) -> None:
+        self.post_message(m.EditFile("note", self.current_key()))
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "edit_note":
+            return self.current_key() is not None
+        return super().check_action(action, parameters)

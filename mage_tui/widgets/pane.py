@@ -1,0 +1,53 @@
+"""What every pane shares: a title, vim-style moves over its main list."""
+
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import DataTable
+
+MOVE = Binding.Group("move", compact=True)
+
+
+class Pane(Vertical):
+    """A pane of the main screen. Subclasses name their SECTION and main table id."""
+
+    SECTION = "pane"
+    TABLE_ID = ""
+    BINDINGS = [
+        Binding("j", "move_down", "move", tooltip="Next row (or ↓)", id="move.down", group=MOVE),
+        Binding("k", "move_up", "move", tooltip="Previous row (or ↑)", id="move.up", group=MOVE),
+    ]
+
+    @property
+    def table(self) -> DataTable | None:
+        """The pane's main list, if it has one."""
+        if not self.TABLE_ID:
+            return None
+        return self.query_one(f"#{self.TABLE_ID}", DataTable)
+
+    def focus_main(self) -> None:
+        """Put the focus where the pane's keys work."""
+        table = self.table
+        (table or self).focus()
+
+    def action_move_down(self) -> None:
+        if self.table is not None:
+            self.table.action_cursor_down()
+
+    def action_move_up(self) -> None:
+        if self.table is not None:
+            self.table.action_cursor_up()
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action in ("move_down", "move_up"):
+            return self.table is not None and self.table.row_count > 0
+        return True
+
+    def current_key(self) -> str | None:
+        """The row key under the cursor, or None when the list is empty."""
+        table = self.table
+        if table is None or table.row_count == 0:
+            return None
+        try:
+            return table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value
+        except Exception:
+            return None

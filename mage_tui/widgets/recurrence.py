@@ -1,0 +1,121 @@
+"""The Recurrence pane: signature tallies from the trail, and candidates for notes."""
+
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widgets import DataTable, ProgressBar, Static
+
+from mage_tui import messages as m
+from mage_tui.format import clip
+from mage_tui.widgets.pane import Pane
+
+NOT_INSTALLED = ("Recurrence is not part of this mage yet. Once it is, `mage distill` folds the trail in "
+                 ".mage/learnings/ into signature tallies (a failure and its fix, a retry, a correction) "
+                 "and `mage promote` stages the ones seen in at least K chapters as drafts. They show here.")
+NOTHING_YET = ("No recurring situations yet. Tallies grow as sessions are captured; a signature seen in at "
+               "least K distinct chapters becomes a candidate (`mage promote` stages it).")
+
+
+def chapters_of(item: dict) -> int:
+    value = item.get("chapters", item.get("distinct_chapters", 0))
+    return len(value) if isinstance(value, (list, tuple, set)) else int(value or 0)
+
+
+class RecurrencePane(Pane):
+    """Tallies (signature, chapters, count, last seen) with the highlighted one's evidence."""
+
+    SECTION = "recurrence"
+    TABLE_ID = "tallies"
+    BINDINGS = [
+        Binding("u", "distill", "distill", tooltip="Fold the trail again (mage distill) and reload",
+                id="recurrence.distill"),
+    ]
+
+    state: reactive[dict | None] = reactive(None, always_update=True, init=False)
+    """{'available', 'tallies', 'candidates'} (pushed by the screen)."""
+
+    def compose(self):
+        with Horizontal():
+            with Vertical(classes="list-column"):
+                yield Static(id="recurrence-caption", classes="list-caption")
+                yield ProgressBar(id="distill-progress", show_eta=False)
+                yield DataTable(id="tallies", cursor_type="row")
+                yield Static(id="recurrence-empty", classes="empty-state")
+            with VerticalScroll(classes="side-column", id="tally-side", can_focus=False):
+                yield Static(id="tally-detail", classes="doc-head")
+
+    def on_mount(self) -> None:
+        table = self.query_one("#tallies", DataTable)
+        for label, key, width in (("signature", "signature", 38), ("ch", "chapters", 3), ("n", "count", 3),
+                                  ("cand", "candidate", 4)):
+            table.add_column(label, key=key, width=width)
+        table.loading = True
+        self.query_one("#distill-progress").display = False
+
+    def show_progress(self, done: int, total: int) -> None:
+        """Worker progress while the trail is folded."""
+        bar = self.query_one("#distill-progress", ProgressBar)
+        bar.display = True
+        bar.update(total=total or None, progress=done)
+
+    def watch_state(self, state) -> None:
+        self.query_one("#distill-progress").display = False
+        table = self.query_one("#tallies", DataTable)
+        table.loading = False
+        table.clear()
+        state = state or {"available": False, "tallies": [], "candidates": []}
+        candidates = {c.get("signature") for c in state["candidates"]}
+        tallies = sorted(state["tallies"], key=lambda t: (-chapters_of(t), str(t.get("signature"))))
+        for index, tally in enumerate(tallies):
+            table.add_row(clip(str(tally.get("signature", "?")), 38), chapters_of(tally), tally.get("count", ""),
+                          "yes" if tally.get("signature") in candidates else "", key=str(index))
+        self._tallies = tallies
+        empty = Content(NOT_INSTALLED if not state["available"] else NOTHING_YET)
+        trail = state.get("trail")
+        if trail:
+            empty += Content.styled(f"\n\nThe trail holds {trail['chapters']} chapters from {trail['sessions']} "
+                                    f"sessions; {trail['evidence']} have enough work to count as evidence "
+                                    "(`mage chapters` lists them).", "$text-muted")
+        self.query_one("#recurrence-empty", Static).update(empty)
+        self.query_one("#recurrence-empty").display = not tallies
+        self.query_one("#tally-side").display = bool(tallies)
+        self.parent_list_width(bool(tallies))
+        table.display = bool(tallies)
+        self.query_one("#recurrence-caption", Static).update(Content.styled(
+            f"{len(tallies)} signatures · {len(candidates - {None})} candidates", "$text-muted"))
+        self._detail(self.current_key())
+
+    def parent_list_width(self, has_tallies: bool) -> None:
+        """The empty state takes the whole pane; tallies share it with their detail."""
+        self.query_one(".list-column").set_class(not has_tallies, "-wide")
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self._detail(event.row_key.value if event.row_key else None)
+
+    def _detail(self, key) -> None:
+        tallies = getattr(self, "_tallies", [])
+        tally = tallies[int(key)] if key is not None and int(key) < len(tallies) else None
+        self.query_one("#tally-detail", Static).update(tally_detail(tally) if tally else "")
+
+    def action_distill(self) -> None:
+        self.post_message(m.RefreshRecurrence())
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "distill":
+            return bool(self.state and self.state.get("available"))
+        return super().check_action(action, parameters)
+
+
+def tally_detail(tally: dict) -> Content:
+    """The signature, when it was seen, up to three examples and the fix steps."""
+    parts = [Content.styled(str(tally.get("signature")), "bold $text"), Content("\n"),
+             Content.styled(f"{chapters_of(tally)} chapters · {tally.get('count', '?')} times · first "
+                            f"{tally.get('first_seen', '?')} · last {tally.get('last_seen', '?')}\n", "$text-muted")]
+    for title, key in (("examples", "examples"), ("fix", "fix_steps")):
+        items = tally.get(key) or tally.get("fixes" if key == "fix_steps" else key) or []
+        if items:
+            parts.append(Content.styled(f"\n{title}\n", "bold $text-accent"))
+            parts += [Content(f"  {clip(str(item), 200)}\n") for item in items[:3]]
+    return Content.assemble(*parts)

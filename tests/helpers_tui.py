@@ -1,0 +1,58 @@
+"""Shared by the app's tests: the demo KB at a fixed time, the app on it, and settling."""
+
+from mage_engine.demo.build import DEMO_NOW, KB_NAME, build_demo_kb
+from mage_tui.app import make_app
+
+SIZE = (120, 36)
+# The staging batch, oldest first, as the demo stages it.
+UV_CACHE = "add-the-python-version-to-the-uv-cache-key"
+EDITABLE = "pytest-needs-pip-install-e-before-it-can-import-acme"
+HTTPX = "mock-outbound-http-with-httpx-mocktransport-not-monkeypatch"
+BASTION = "reach-the-staging-database-through-the-bastion"
+COMMITS = "write-commit-messages-in-the-imperative-mood"
+RESTART = "restart-the-dev-server-after-editing-env"
+ORDER = [UV_CACHE, EDITABLE, HTTPX, BASTION, COMMITS, RESTART]
+
+
+def fixed_clock():
+    return DEMO_NOW
+
+
+def demo_kb(tmp_path):
+    """The demo KB, dated exactly as the sample data (so ages never drift)."""
+    return build_demo_kb(tmp_path / KB_NAME, now=DEMO_NOW).kb
+
+
+def app_on(kb, **options):
+    """The app on `kb` as a person, with the fixed clock and no disk polling unless asked."""
+    options.setdefault("poll_seconds", 0)
+    options.setdefault("actor", "person")
+    return make_app(kb, clock=fixed_clock, **options)
+
+
+async def settle(pilot, rounds: int = 12) -> None:
+    """Wait until no worker runs and the messages they posted are handled (no sleeping)."""
+    app = pilot.app
+    for _ in range(rounds):
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        if not any(w.is_running for w in app.workers):
+            await pilot.pause()
+            if not any(w.is_running for w in app.workers):
+                return
+
+
+def main_screen(app):
+    from mage_tui.screens.main import MainScreen
+
+    return next(s for s in app.screen_stack if isinstance(s, MainScreen))
+
+
+def staged_ids(app) -> list[str]:
+    """The draft ids in the Staging list, top to bottom."""
+    return [row.value for row in main_screen(app).query_one("#drafts").rows]
+
+
+def notes_ids(app) -> list[str]:
+    """The note ids in the Notes list, top to bottom."""
+    return [row.value for row in main_screen(app).query_one("#notes-table").rows]

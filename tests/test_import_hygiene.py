@@ -1,0 +1,41 @@
+"""The engine and the hook path stay headless and lean (checked in a fresh process)."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+UI = ("textual", "rich", "click")
+
+
+def loaded_modules(code: str) -> set:
+    out = subprocess.run([sys.executable, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
+                         capture_output=True, text=True, check=True).stdout
+    return {m.split(".")[0] for m in json.loads(out.splitlines()[-1])}
+
+
+ENGINE_MODULES = [
+    "mage_engine", "mage_engine.hooks", "mage_engine.kb.notes", "mage_engine.kb.config",
+    "mage_engine.grooming.groom", "mage_engine.grooming.stage", "mage_engine.grooming.proposals",
+    "mage_engine.recall.render_all", "mage_engine.status",
+]
+
+
+@pytest.mark.parametrize("module", ENGINE_MODULES)
+def test_engine_modules_load_no_ui_library(module):
+    assert not loaded_modules(f"import {module}") & set(UI)
+
+
+def test_every_engine_module_is_headless():
+    import pkgutil
+
+    import mage_engine
+
+    names = [m.name for m in pkgutil.walk_packages(mage_engine.__path__, "mage_engine.")]
+    code = "\n".join(f"import {n}" for n in names)
+    assert not loaded_modules(code) & set(UI)
+
+
+def test_the_hook_entry_point_imports_no_yaml_tantivy_or_ui():
+    assert not loaded_modules("import mage_engine.hooks") & {"yaml", "tantivy", *UI}

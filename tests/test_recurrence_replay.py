@@ -1,0 +1,196 @@
+"""Replay: multi-session trails built through the real `mage-hook`, with planted patterns and noise.
+
+The trail is built once per module (two stages, see replay/trails.py) and each
+test works on its own copy of a stage.
+"""
+
+import json
+import shutil
+
+import pytest
+
+from conftest import run_mage
+from mage_engine.kb.init import init_kb
+from mage_engine.kb.layout import KB
+from mage_engine.kb.notes import Note, write_note
+from mage_engine.recurrence.promote import promote
+from replay import scenarios
+from replay.builder import replay
+from replay.payloads import Session
+from replay.trails import build, stage_one, stage_two
+
+PLANTED = set(scenarios.PLANTED)
+
+
+@pytest.fixture(scope="module")
+def stages(tmp_path_factory):
+    base = tmp_path_factory.mktemp("replay")
+    kb = init_kb(base / "project").kb
+    build(kb.root, stage_one)
+    shutil.copytree(kb.root, base / "stage1", symlinks=True)
+    build(kb.root, stage_two)
+    shutil.copytree(kb.root, base / "stage2", symlinks=True)
+    return {1: base / "stage1", 2: base / "stage2"}
+
+
+@pytest.fixture
+def stage(stages, tmp_path):
+    """stage(n) -> a private copy of the KB after stage n, free to change."""
+    def copy(number: int) -> KB:
+        target = tmp_path / f"stage{number}"
+        shutil.copytree(stages[number], target, symlinks=True)
+        return KB(target)
+    return copy
+
+
+def proposed(kb) -> list[str]:
+    return [draft["signature"] for draft in promote(kb, dry_run=True).staged]
+
+
+def set_sensitivity(kb, value):
+    done = run_mage("dial", "sensitivity", value, "--kb", kb.root)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_hooks_wrote_chapters_and_a_compaction_with_no_work_counts_for_nothing(stage):
+    from mage_engine.capture.chapters import list_chapters
+
+    chapters = list_chapters(stage(1))
+    assert len(chapters) == 7
+    assert [c.counts for c in chapters].count(False) == 1
+    idle = next(c for c in chapters if not c.counts)
+    assert idle.work_events == 0 and idle.ordinal == 2
+
+
+def test_at_K_minus_one_chapters_nothing_is_a_candidate(stage):
+    kb = stage(1)
+    tallies = {t["signature"]: t for t in run_json(kb, "distill")["tallies"]}
+    assert {sig: tallies[sig]["chapter_count"] for sig in PLANTED} == {sig: 2 for sig in PLANTED}
+    assert proposed(kb) == []
+
+
+def test_at_K_chapters_each_planted_pattern_is_exactly_one_candidate(stage):
+    kb = stage(2)
+    assert sorted(proposed(kb)) == sorted(PLANTED)
+    tallies = {t["signature"]: t for t in run_json(kb, "distill")["tallies"]}
+    assert all(tallies[sig]["chapter_count"] == 3 for sig in PLANTED)
+
+
+def test_noise_makes_no_signature_at_all(stage):
+    signatures = [t["signature"] for t in run_json(stage(2), "distill")["tallies"]]
+    noise = [s for s in signatures if s not in PLANTED]
+    # different errors once each stay below any K above 1; nothing else may appear
+    assert all(t["chapter_count"] == 1 for t in run_json(stage(2), "distill")["tallies"] if t["signature"] in noise)
+    for absent in ("go test", "go mod tidy", "edit <file>", "make lint", "AssertionError", "leave it", "git status",
+                   "README"):
+        assert not [s for s in signatures if absent in s], absent
+
+
+def test_noise_yields_no_candidate_even_at_high_sensitivity(stage):
+    kb = stage(2)
+    set_sensitivity(kb, "high")
+    assert sorted(proposed(kb)) == sorted(PLANTED)
+
+
+def test_the_dial_moves_K_as_documented(stage):
+    kb = stage(1)
+    set_sensitivity(kb, "high")  # K=2: two sightings are enough
+    assert sorted(proposed(kb)) == sorted(PLANTED)
+    set_sensitivity(kb, "normal")
+    assert proposed(kb) == []
+    later = stage(2)
+    set_sensitivity(later, "low")  # K=4: three sightings are not
+    assert proposed(later) == []
+    done = run_mage("promote", "--dry-run", "--json", "--kb", later.root, env={"MAGE_SENSITIVITY": "normal"})
+    assert len(json.loads(done.stdout)["staged"]) == 3
+
+
+def test_explicit_thresholds_override_the_dial(stage):
+    kb = stage(1)
+    text = kb.config_path.read_text()
+    kb.config_path.write_text(text + "thresholds: {K: 2, M: 5}\n")
+    assert sorted(proposed(kb)) == sorted(PLANTED)
+
+
+def test_a_note_listing_the_signature_covers_it(stage):
+    kb = stage(2)
+    write_note(kb.note_path("editable-install"), Note(
+        id="editable-install", title="Install the package editable before pytest", kind="procedure",
+        body="Run `pip install -e .` first.", signatures=[scenarios.IMPORT_FIX]))
+    result = promote(kb, dry_run=True)
+    assert sorted(d["signature"] for d in result.staged) == sorted(PLANTED - {scenarios.IMPORT_FIX})
+    assert {"signature": scenarios.IMPORT_FIX, "status": "covered"}.items() <= _skipped(result)[0].items()
+
+
+def test_a_note_recall_finds_above_the_hint_floor_covers_it(stage):
+    kb = stage(2)
+    write_note(kb.note_path("pytest-editable"), Note(
+        id="pytest-editable", title="pytest ModuleNotFoundError: pip install -e . first", kind="procedure",
+        tags=["pytest", "pip"], body="When pytest fails with ModuleNotFoundError: No module named … for this "
+                                     "project's own package, run `pip install -e .` and run pytest again."))
+    assert run_mage("index", "--kb", kb.root).returncode == 0
+    result = promote(kb, dry_run=True)
+    assert scenarios.IMPORT_FIX not in [d["signature"] for d in result.staged]
+    assert _skipped(result)[0]["by"]["note"] == "pytest-editable"
+
+
+def test_promote_stages_drafts_a_person_would_keep(stage):
+    kb = stage(2)
+    done = json.loads(run_mage("promote", "--json", "--kb", kb.root).stdout)
+    assert sorted(d["signature"] for d in done["staged"]) == sorted(PLANTED)
+    draft = next(d for d in done["staged"] if d["signature"] == scenarios.IMPORT_FIX)
+    text = kb.draft_path(draft["draft"]).read_text()
+    assert "title: '`ModuleNotFoundError: No module named <name>` under `pytest`: fixed by `pip install -e .`'" in text
+    body = text.split("\n---\n", 1)[1]
+    summary, evidence, procedure = body.split("\n\n## ")[:3]
+    assert "failed with `ModuleNotFoundError: No module named <name>` in 3 chapters" in summary
+    assert evidence.startswith("Evidence") and evidence.count("chapter `") == 3
+    assert "No module named 'acme_billing.invoices'" in evidence and "No module named 'acme_billing.api'" in evidence
+    assert procedure.startswith("Procedure\n\n1. `pip install -e .`\n2. Run ")
+    status = json.loads(run_mage("status", "--json", "--kb", kb.root).stdout)
+    assert status["drafts"] == 3 and status["candidates"] == 0
+
+
+def test_status_counts_candidates_after_distill(stage):
+    kb = stage(2)
+    assert run_mage("distill", "--kb", kb.root).returncode == 0
+    assert json.loads(run_mage("status", "--json", "--kb", kb.root).stdout)["candidates"] == 3
+
+
+def test_a_rejected_recurrence_draft_never_comes_back(stage):
+    from mage_engine.grooming.groom import reject
+
+    kb = stage(2)
+    staged = {d["signature"]: d["draft"] for d in promote(kb).staged}
+    reject(kb, [staged[scenarios.PNPM_CORRECTION]], reason="we know")
+    again = Session(kb.root, "foxtrot")  # the same correction recurs in a fourth chapter
+    scenarios.pnpm_correction(again, command="npm install dayjs", said="no, use pnpm", then="pnpm add dayjs")
+    again.end()
+    replay([again])
+    tallies = {t["signature"]: t for t in run_json(kb, "distill")["tallies"]}
+    assert tallies[scenarios.PNPM_CORRECTION]["chapter_count"] == 4
+    result = promote(kb)
+    assert result.staged == []
+    assert [row["status"] for row in _skipped(result) if row["signature"] == scenarios.PNPM_CORRECTION] == ["rejected"]
+
+
+def test_distill_of_the_same_trail_is_byte_identical_however_it_was_read(stage, tmp_path):
+    kb = stage(1)
+    run_json(kb, "distill")  # stage 1 folded; then the stage-2 session arrives
+    full = stage(2)
+    for path in full.learnings_dir.glob("*.jsonl"):
+        if not (kb.learnings_dir / path.name).exists():
+            shutil.copy(path, kb.learnings_dir / path.name)
+    incremental = run_mage("distill", "--json", "--kb", kb.root).stdout
+    assert incremental == run_mage("distill", "--json", "--kb", full.root).stdout
+    assert (kb.state_dir / "tallies.json").read_bytes() == (full.state_dir / "tallies.json").read_bytes()
+
+
+def run_json(kb, *args):
+    done = run_mage(*args, "--json", "--kb", kb.root)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+def _skipped(result) -> list:
+    return [row for row in result.skipped]
