@@ -38,6 +38,23 @@ def timed(command: list, stdin: bytes, env: dict) -> float:
     return time.perf_counter() - started
 
 
+WATCHED = ("mage_engine.hooks", "mage_engine.kb.layout", "dataclasses", "mage_engine.kb.atomic",
+           "mage_engine.capture.hook_capture", "mage_engine.capture.scrub", "yaml", "tantivy")
+
+
+def import_costs(hook: str, payload: bytes, env: dict, runs: int = 7) -> dict:
+    """Median cumulative import time (ms) of the modules worth watching, from `python -X importtime`."""
+    seen = {}
+    for _ in range(runs):
+        done = subprocess.run([sys.executable, "-X", "importtime", hook, "PostToolUse"], input=payload,
+                              capture_output=True, env=env)
+        for line in done.stderr.decode().splitlines():
+            parts = line.split("|")
+            if line.startswith("import time:") and len(parts) == 3 and parts[2].strip() in WATCHED:
+                seen.setdefault(parts[2].strip(), []).append(int(parts[1]) / 1000)
+    return {name: statistics.median(times) for name, times in seen.items()}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=31)
@@ -58,12 +75,16 @@ def main() -> None:
         for _ in range(runs):
             base.append(timed([python, "-c", "pass"], b"", env))
             hooked.append(timed([hook, "PostToolUse"], payload, env))
+        costs = import_costs(hook, payload, env)
         lines = len(kb.learnings_dir.joinpath(next(os.walk(kb.learnings_dir))[2][0]).read_text().splitlines())
     base_ms, hook_ms = statistics.median(base) * 1000, statistics.median(hooked) * 1000
     ratio = hook_ms / base_ms
     print(f"python -c pass           median {base_ms:6.1f} ms over {runs} runs")
     print(f"mage-hook PostToolUse    median {hook_ms:6.1f} ms over {runs} runs ({lines} trail lines written)")
     print(f"ratio                    {ratio:.2f}x (goal <= {GOAL}x) {'ok' if ratio <= GOAL else 'OVER GOAL'}")
+    print("import time in the hook process (cumulative, median of 7; yaml and tantivy must be absent):")
+    for name in WATCHED:
+        print(f"  {name:34s} {costs[name]:5.1f} ms" if name in costs else f"  {name:34s}   not imported")
 
 
 if __name__ == "__main__":

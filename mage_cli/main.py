@@ -89,7 +89,8 @@ def cli():
 def main() -> None:
     """Entry point: run the group, turning MageError into one line and exit 1."""
     try:
-        cli.main(prog_name="mage", standalone_mode=False)
+        # with standalone_mode off, click returns ctx.exit(n)'s code instead of exiting
+        sys.exit(cli.main(prog_name="mage", standalone_mode=False) or 0)
     except MageError as error:
         click.echo(f"mage: {error}", err=True)
         sys.exit(1)

@@ -113,8 +113,9 @@ def optimize(dry_run, kb_dir, as_json):
 # --- human output -------------------------------------------------------------------
 
 def _print_distill(result) -> None:
+    again = " (the trail changed under the saved state: folded again from the start)" if result.restarted else ""
     click.echo(f"{result.events} trail events in {result.chapters} chapters ({result.qualifying} with enough "
-               f"work to count); read {result.read} new")
+               f"work to count); read {result.read} new{again}")
     if not result.tallies:
         click.echo("no recurring signatures yet: they appear once a failure is fixed, a retry passes with other "
                    "flags, or the user corrects the agent")
@@ -173,5 +174,10 @@ def _print_optimize(result) -> None:
         click.echo(f"  before: {proposal['before']['description']}")
         after = proposal["after"].get("description") or f"(skill removed; note {proposal['note']} stays)"
         click.echo(f"  after:  {after}")
+        evidence = proposal["evidence"]
+        click.echo(f"  evidence: {evidence['matched']} of {evidence['loads']} loads were followed by the procedure")
+        for load in evidence["recent_loads"][-5:]:
+            verdict = "followed" if load["matched"] else "not followed"
+            click.echo(f"    {load['at'][:10]} {load['chapter']}: \"{load['prompt'][:80]}\" -> {verdict}")
     if result.git_command:
         click.echo(f"\nreview the diff, then:\n  {result.git_command}")

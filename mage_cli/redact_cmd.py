@@ -1,5 +1,7 @@
 """`mage redact`: check committed-to-be files for secrets; install the pre-commit hook."""
 
+import sys
+
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
@@ -32,7 +34,7 @@ def redact(ctx, paths, check, staged, install_hook, kb_dir, as_json):
     if install_hook:
         _install(kb_dir)
     elif check:
-        _check(ctx, kb_dir, paths, staged, as_json)
+        _check(kb_dir, paths, staged, as_json)
     else:
         click.echo(ctx.get_help())
 
@@ -45,7 +47,7 @@ def _install(kb_dir) -> None:
     click.echo("git now refuses a commit that would put a secret into mage/ (bypass once: git commit --no-verify).")
 
 
-def _check(ctx, kb_dir, paths, staged, as_json) -> None:
+def _check(kb_dir, paths, staged, as_json) -> None:
     from mage_engine.grooming.redact_check import check_paths, check_staged
 
     if staged and paths:
@@ -61,4 +63,4 @@ def _check(ctx, kb_dir, paths, staged, as_json) -> None:
             click.echo(f"mage: {len(findings)} secret(s) found; remove them (or write [REDACTED:kind] "
                        "in their place) and try again", err=True)
     if findings:
-        ctx.exit(1)
+        sys.exit(1)  # findings are a result, not an error: exit 1 with no "mage: error" line

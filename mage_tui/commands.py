@@ -38,9 +38,10 @@ def binding_sections(app) -> list[tuple[str, object, list]]:
         return []
     main = screens[-1]
     sections = [("app", main, _own(type(main)) + _own(type(app)))]
+    from mage_tui.screens.main import PANES as PANE_CLASSES
+
     for name in PANES:
-        pane = main.pane(name)
-        sections.append((name, pane, _own(type(pane))))
+        sections.append((name, main.pane(name), _own(PANE_CLASSES[name])))
     return sections
 
 
@@ -69,10 +70,10 @@ def palette_entries(app) -> list[tuple[str, str, object]]:
     for section, node, bindings in binding_sections(app):
         for binding in bindings:
             action = binding.action.split("(")[0]
-            if section != "app" and node.check_action(action, ()) is False:
+            if section != "app" and (node is None or node.check_action(action, ()) is False):
                 continue
             title = f"{section}: {TITLES.get(binding.id, binding.description)}"
-            help_text = f"{binding.tooltip}   [{key_in_force(app, binding)}]"
+            help_text = f"{binding.tooltip}  (key: {key_in_force(app, binding)})"
             entries.append((title, help_text, partial(app.run_pane_action, section, binding.action)))
     return entries
 

@@ -55,6 +55,8 @@ class MageService:
         self.clock = clock
         self.actor = actor or autonomy.current_actor()
         self.write_lock = threading.Lock()
+        # distill writes .mage/state/ and optimize reads it: never both at once
+        self.recurrence_lock = threading.Lock()
 
     # --- staging -------------------------------------------------------------
     def drafts(self) -> tuple[list[dict], list[str]]:
@@ -116,7 +118,8 @@ class MageService:
 
     def optimize_suggestions(self) -> list[dict] | None:
         """Before/after trigger edits, or None until the recurrence path exists."""
-        return sources.optimize_suggestions(self.kb)
+        with self.recurrence_lock:
+            return sources.optimize_suggestions(self.kb)
 
     def apply_suggestion(self, suggestion: dict) -> dict:
         return sources.apply_suggestion(self.kb, suggestion)
@@ -126,7 +129,8 @@ class MageService:
 
     def recurrence(self, progress=None) -> dict:
         """{'available': bool, 'tallies': [...], 'candidates': [...]} for the Recurrence pane."""
-        return sources.recurrence_state(self.kb, progress)
+        with self.recurrence_lock:
+            return sources.recurrence_state(self.kb, progress)
 
     # --- dials ---------------------------------------------------------------
     def dials(self) -> Dials:

@@ -12,9 +12,8 @@ import json
 from pathlib import Path
 
 from mage_engine.errors import MageError
-from mage_engine.kb import frontmatter
 from mage_engine.kb.layout import KB
-from mage_engine.kb.notes import Note, summary_of
+from mage_engine.kb.notes import Note
 
 
 def _engine_function(module: str, name: str):
@@ -75,21 +74,13 @@ def _plain_filter(query: str, notes: list[Note]) -> list[str]:
 # --- skills -----------------------------------------------------------------------
 
 def list_skills(kb: KB) -> list[dict]:
-    """Every mage/skills/<name>/SKILL.md: generated (by mage) and hand-written."""
-    skills = []
-    for path in sorted(kb.skills_dir.glob("*/SKILL.md")):
-        try:
-            data, body, _ = frontmatter.split(path.read_text(encoding="utf-8"), path)
-        except (MageError, OSError, UnicodeDecodeError) as problem:
-            skills.append({"name": path.parent.name, "problem": str(problem), "generated": False,
-                           "description": "", "body": "", "metadata": {}, "path": str(path)})
-            continue
-        metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
-        skills.append({"name": str(data.get("name") or path.parent.name),
-                       "description": " ".join(str(data.get("description") or "").split()),
-                       "generated": metadata.get("generated_by") == "mage", "metadata": metadata,
-                       "body": body, "summary": summary_of(body), "path": str(path)})
-    return skills
+    """Every mage/skills/<name>/SKILL.md, generated (by mage) and hand-written, as rows."""
+    read_all = _engine_function("mage_engine.recurrence.skillfile", "list_skills")
+    if read_all is None:
+        return []
+    return [{"name": skill.name, "description": skill.description, "generated": skill.generated,
+             "metadata": dict(skill.metadata), "body": skill.body, "path": str(skill.path)}
+            for skill in read_all(kb)]
 
 
 def optimize_suggestions(kb: KB) -> list[dict] | None:
@@ -97,10 +88,7 @@ def optimize_suggestions(kb: KB) -> list[dict] | None:
     optimize = _engine_function("mage_engine.recurrence.optimize", "optimize")
     if optimize is None:
         return None
-    result = optimize(kb, dry_run=True)
-    data = result.to_json() if hasattr(result, "to_json") else result
-    items = data.get("proposals", data.get("edits", [])) if isinstance(data, dict) else data
-    return [item for item in items or [] if isinstance(item, dict)]
+    return [p for p in optimize(kb, dry_run=True).to_json()["proposals"] if isinstance(p, dict)]
 
 
 def apply_suggestion(kb: KB, suggestion: dict) -> dict:
@@ -112,12 +100,15 @@ def dismiss_suggestion(kb: KB, suggestion: dict) -> dict:
 
 
 def _suggestion_call(name: str, kb: KB, suggestion: dict) -> dict:
+    """Apply or dismiss one proposal, reported like a grooming result."""
     function = _engine_function("mage_engine.recurrence.optimize", name)
     if function is None:
         raise MageError("this mage cannot apply optimize suggestions yet",
                         "run `mage optimize` from the command line")
-    result = function(kb, suggestion)
-    return result.to_json() if hasattr(result, "to_json") else dict(result or {})
+    done = function(kb, suggestion)
+    verb = "optimize" if name == "apply_proposal" else "dismiss"
+    return {"action": verb, "done": [{"draft": f"{suggestion['action']} {suggestion['skill']}", "note": None}],
+            "written": done.get("written", []), "git_command": done.get("git_command"), "warnings": []}
 
 
 # --- recurrence ---------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Shared by the app's tests: the demo KB at a fixed time, the app on it, and settling."""
 
 from mage_engine.demo.build import DEMO_NOW, KB_NAME, build_demo_kb
+from mage_tui import screenshots
 from mage_tui.app import make_app
 
 SIZE = (120, 36)
@@ -27,19 +28,14 @@ def app_on(kb, **options):
     """The app on `kb` as a person, with the fixed clock and no disk polling unless asked."""
     options.setdefault("poll_seconds", 0)
     options.setdefault("actor", "person")
-    return make_app(kb, clock=fixed_clock, **options)
+    app = make_app(kb, clock=fixed_clock, **options)
+    app.animation_level = "none"
+    return app
 
 
-async def settle(pilot, rounds: int = 12) -> None:
+async def settle(pilot) -> None:
     """Wait until no worker runs and the messages they posted are handled (no sleeping)."""
-    app = pilot.app
-    for _ in range(rounds):
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        if not any(w.is_running for w in app.workers):
-            await pilot.pause()
-            if not any(w.is_running for w in app.workers):
-                return
+    await screenshots.settle(pilot)
 
 
 def main_screen(app):

@@ -164,3 +164,20 @@ def test_four_processes_appending_2000_events_each_lose_and_tear_nothing(kb):
     seen = {tuple(line["prompt"].split(":")[:2]) for line in lines}
     assert seen == {(str(w), str(i)) for w in range(4) for i in range(2000)}
     assert {line["chapter"] for line in lines} == {1}
+
+
+def test_the_error_line_is_found_at_the_end_of_a_long_output(kb):
+    noise = "\n".join(f"collecting tests/test_{n}.py ... ok" for n in range(3000))  # ~100 KB
+    error = f"Exit code 2\n{noise}\nImportError: cannot import name 'thing' from 'pkg'\n1 error in 3.2s"
+    _event(kb, "PostToolUseFailure", tool_name="Bash", tool_input={"command": "pytest"}, error=error)
+    (line,) = _lines(kb)
+    assert (line["exit"], line["error"]) == (2, "ImportError: cannot import name 'thing' from 'pkg'")
+
+
+def test_a_key_block_in_a_heredoc_command_is_scrubbed(kb):
+    body = "MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7" + "q" * 60
+    command = f"cat > deploy.pem <<EOF\n-----BEGIN PRIVATE KEY-----\n{body}\n-----END PRIVATE KEY-----\nEOF"
+    _event(kb, "PostToolUse", tool_name="Bash", tool_input={"command": command})
+    (line,) = _lines(kb)
+    assert body[:40] not in trail.trail_path(kb, "s1").read_text()
+    assert line["command"].startswith("cat > deploy.pem <<EOF [REDACTED:")

@@ -231,3 +231,13 @@ def test_no_hooks_wires_only_the_twin_and_removes_mages_groups(project):
     assert settings["autoMemoryDirectory"] == str(project.resolve() / "mage")
     mage(project, "disconnect", "claude-code")
     assert not (project / ".claude").exists()
+
+
+def test_json_output_names_the_files_and_the_hook(project):
+    first = json.loads(mage(project, "connect", "claude-code", "--json").stdout)
+    assert first["changed"] and first["settings"] == ".claude/settings.local.json"
+    assert first["hook"] == str(BIN / "mage-hook") and first["auto_memory_directory"] == str(project.resolve() / "mage")
+    again = json.loads(mage(project, "connect", "claude-code", "--json").stdout)
+    assert again["changed"] is False
+    gone = json.loads(mage(project, "disconnect", "claude-code", "--json").stdout)
+    assert gone["changed"] and any("removed .claude/settings.local.json" in a for a in gone["actions"])

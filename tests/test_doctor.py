@@ -2,6 +2,7 @@
 
 import json
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -159,6 +160,7 @@ def test_fix_points_the_twin_links_skills_and_rebuilds_the_index(project):
     (project / "mage" / "skills" / "deploy" / "SKILL.md").write_text("---\nname: deploy\ndescription: d\n---\nx\n")
     _, checks, _ = doctor(project)
     assert checks["skills"]["status"] == "warn" and checks["index"]["status"] == "warn"
+    shutil.rmtree(project / ".mage" / "index", ignore_errors=True)  # the sample hooks above rebuilt it
     _, checks, _ = doctor(project, "--fix")
     assert checks["skills"]["status"] == "ok" and (project / ".claude" / "skills" / "deploy").is_symlink()
     assert checks["memory-twin"]["status"] == "ok" and checks["memory-twin"]["fixed"]
@@ -181,3 +183,11 @@ def test_text_output_has_one_line_per_check_and_the_fix(project):
     assert any(line.startswith("fail  hooks-wired") for line in lines)
     assert any("fix: run `mage connect claude-code`" in line for line in lines)
     assert lines[-1].endswith("fail") and done.returncode == 1
+
+
+def test_unwired_settings_with_a_live_trail_point_at_the_plugin_route(project):
+    trail = project / ".mage" / "learnings" / "s1.jsonl"
+    trail.write_text('{"ts":"2026-11-30T00:00:00.000Z","session":"s1","event":"SessionStart","chapter":0}\n')
+    code, checks, _ = doctor(project)
+    assert checks["hooks-wired"]["status"] == "warn" and "--plugin-dir" in checks["hooks-wired"]["detail"]
+    assert checks["trail"]["status"] == "ok"

@@ -8,14 +8,21 @@ import contextlib
 import json
 import os
 import subprocess
+import sys
 import time
 
 import pytest
 
 from helpers_hook import payloads, read_jsonl, run_hook
 from mage_engine.capture.trail import session_stem
+from mage_engine.hosts.claude_code.wiring import EVENTS
 
-BUDGET_SECONDS = 1.5  # the host's SessionEnd budget, the tightest of all hooks
+BUDGET_SECONDS = 1.0  # for an event mage has no handler for: it must only read, log and go
+
+
+def budget(event: str) -> float:
+    """The timeout `mage connect` gives the event's hook (SessionEnd: 1 s)."""
+    return EVENTS[event][1] if event in EVENTS else BUDGET_SECONDS
 
 
 def _run(kb, event, data, **kwargs):
@@ -23,7 +30,7 @@ def _run(kb, event, data, **kwargs):
     done = run_hook(event, data, cwd=kwargs.pop("cwd", kb.root), **kwargs)
     elapsed = time.perf_counter() - started
     assert done.returncode == 0, done.stderr
-    assert elapsed < BUDGET_SECONDS, f"{event} took {elapsed:.2f}s"
+    assert elapsed < budget(event), f"{event} took {elapsed:.2f}s"
     if done.stdout:
         assert json.loads(done.stdout)["hookSpecificOutput"]["hookEventName"] == event
     return done
@@ -92,7 +99,7 @@ def test_a_missing_event_argument_is_logged(kb):
     started = time.perf_counter()
     done = subprocess.run([run_hook.__globals__["MAGE_HOOK"]], input=json.dumps(_prompt(kb)).encode(),
                           capture_output=True, cwd=kb.root, timeout=10)
-    assert done.returncode == 0 and done.stdout == b"" and time.perf_counter() - started < BUDGET_SECONDS
+    assert done.returncode == 0 and done.stdout == b"" and time.perf_counter() - started < budget("")
     assert "unknown hook event ''" in _log(kb)
 
 
@@ -186,3 +193,40 @@ def test_every_real_payload_is_handled_within_budget(kb):
     for payload in payloads():
         _run(kb, payload["hook_event_name"], {**payload, "cwd": str(kb.root)})
     assert len(read_jsonl(kb.learnings_dir / f"{session_stem('558797d7-f894-498f-812c-0540e0f48ce4')}.jsonl")) == 47
+
+
+HOLD_LOCK = """
+import fcntl, os, sys, time
+fd = os.open(sys.argv[1], os.O_RDWR | os.O_CREAT)
+fcntl.flock(fd, fcntl.LOCK_EX)
+print("held", flush=True)
+time.sleep(60)
+"""
+
+
+def _hold_session_lock(kb, session):
+    lock = kb.state_dir / "sessions" / f"{session}.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(lock)], stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline().strip() == "held"
+    return holder
+
+
+def test_a_lock_left_by_a_killed_process_never_blocks(kb):
+    holder = _hold_session_lock(kb, "s1")
+    holder.kill()
+    holder.wait()
+    _run(kb, "UserPromptSubmit", _prompt(kb))
+    assert [l["prompt"] for l in read_jsonl(kb.learnings_dir / "s1.jsonl")] == ["hello"]
+    assert "lock busy" not in _log(kb)
+
+
+def test_a_lock_held_by_a_live_process_is_waited_on_briefly_then_skipped(kb):
+    holder = _hold_session_lock(kb, "s1")
+    try:
+        _run(kb, "UserPromptSubmit", _prompt(kb))
+    finally:
+        holder.kill()
+        holder.wait()
+    assert [l["prompt"] for l in read_jsonl(kb.learnings_dir / "s1.jsonl")] == ["hello"]  # captured all the same
+    assert "capture: session lock busy for s1; line written without it" in _log(kb)

@@ -9,8 +9,6 @@ from helpers_hook import CAPTURE, MAGE_HOOK, payloads, read_jsonl, run_hook
 from mage_engine.capture.trail import session_stem
 
 MAIN = "558797d7-f894-498f-812c-0540e0f48ce4"
-CAPTURED = {"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact",
-            "Stop", "SubagentStop", "SessionEnd"}
 # (event, chapter, sub) of every line of the main session, in order. Each SessionEnd and each
 # compaction closes a chapter once, however many of PreCompact / SubagentStop("") /
 # SessionStart(compact) / PostCompact report it. The third compaction's PreCompact and
@@ -181,3 +179,27 @@ def test_mage_kb_names_the_kb_whatever_the_cwd(kb, tmp_path):
     assert run_hook("UserPromptSubmit", payload, env={"MAGE_KB": str(kb.root)}).returncode == 0
     (line,) = _trail(kb, "s-env")
     assert (line["prompt"], line["cwd"]) == ("hi", str(tmp_path))
+
+
+def _parallel(kb, event, payload, copies=4):
+    data = json.dumps({**payload, "hook_event_name": event}).encode()
+    procs = [subprocess.Popen([MAGE_HOOK, event], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, cwd=kb.root)
+             for _ in range(copies)]
+    for proc in procs:
+        proc.stdin.write(data)
+        proc.stdin.close()
+    assert [proc.wait(timeout=20) for proc in procs] == [0] * copies
+
+
+def test_hooks_wired_twice_still_move_the_chapter_once_per_compaction(kb):
+    """Every compaction hook fired by several processes at once (plugin and settings both wired)."""
+    base = {"session_id": "s-dup", "cwd": str(kb.root), "transcript_path": str(kb.root / "none.jsonl")}
+    steps = [("UserPromptSubmit", {"prompt": "build it"}), ("PostToolUse", {"tool_name": "Bash"}),
+             ("PreCompact", {"trigger": "auto"}), ("SubagentStop", {"agent_id": "f", "agent_type": ""}),
+             ("SessionStart", {"source": "compact"}), ("PostCompact", {"trigger": "auto"}),
+             ("UserPromptSubmit", {"prompt": "go on"}), ("PostCompact", {"trigger": "auto"})]
+    for event, fields in steps:
+        _parallel(kb, event, {**base, **fields})
+    chapters = [(l["event"], l["chapter"]) for l in _trail(kb, "s-dup")]
+    assert chapters == [(event, chapter) for (event, _), chapter in zip(steps, (1, 1, 1, 2, 2, 2, 2, 3))
+                        for _ in range(4)]

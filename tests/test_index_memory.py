@@ -73,3 +73,14 @@ def test_a_hand_edited_note_shows_in_the_index_after_mage_index(kb):
     assert "[Renamed by hand](notes/note-0001.md)" in kb.index_md.read_text()
     notes, _ = load_folder(kb.notes_dir)
     assert len(notes) == 2
+
+
+def test_mage_index_reports_a_malformed_note_and_indexes_the_rest(kb):
+    for note in make_notes(3):
+        write_note(kb.note_path(note.id), note)
+    (kb.notes_dir / "broken.md").write_text("---\ntitle: [oops\n---\nbody\n")
+    result = run_mage("index", cwd=kb.root)
+    assert result.returncode == 0
+    assert "indexed 3 notes" in result.stdout
+    assert "broken.md:" in result.stderr and "malformed frontmatter" in result.stderr
+    assert "broken" not in kb.index_md.read_text()

@@ -114,3 +114,21 @@ def test_unreadable_note_is_a_problem_not_a_crash(kb):
     (kb.notes_dir / "fine.md").write_text(NOTE.replace("pytest-needs-editable-install", "fine"))
     notes, problems = load_folder(kb.notes_dir)
     assert [n.id for n in notes] == ["fine"] and "locked.md:1: unreadable" in str(problems[0])
+
+
+def test_written_files_keep_normal_permissions(kb, tmp_path):
+    import os
+    import stat
+
+    from mage_engine.kb.atomic import write_text_atomic
+
+    fresh = tmp_path / "fresh.md"
+    old = os.umask(0o022)
+    try:
+        write_text_atomic(fresh, "x")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o644
+    fresh.chmod(0o664)
+    write_text_atomic(fresh, "y")
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o664

@@ -71,6 +71,13 @@ def test_hooks_swallow_nothing_into_the_error_log(connected):
     assert not log.exists() or not log.read_text().strip(), log.read_text()
 
 
+def test_the_host_reports_no_hook_error(connected):
+    _, session, _, _ = connected
+    errors = [line["attachment"] for line in session.transcript() if line.get("type") == "attachment"
+              and "error" in str(line["attachment"].get("type"))]
+    assert errors == []
+
+
 def test_after_disconnect_the_host_runs_none_of_mages_hooks(connected):
     project, _, user_log, root = connected
     mage(project, "disconnect", "claude-code")

@@ -9,6 +9,7 @@ the session as two chapters.
 """
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
 from realhost import context  # noqa: E402
-from realhost.fixtures import claude_cli, mage, make_project, note  # noqa: E402,F401
+from realhost.fixtures import BIN, claude_cli, mage, make_project, note  # noqa: E402,F401
 from realhost.session import run_session  # noqa: E402
 
 pytestmark = pytest.mark.realhost
@@ -115,3 +116,13 @@ def test_the_trail_holds_the_session_as_two_chapters(loop):
     first, second = chapters
     assert first["failures"] >= 1 and first["tools"] >= 2 and first["prompts"] == 2
     assert second["prompts"] == 2
+
+
+def test_doctor_shows_every_capability_live_after_the_session(loop):
+    project, _ = loop
+    done = subprocess.run([str(BIN / "mage"), "doctor", "--json"], cwd=project, capture_output=True, text=True)
+    report = json.loads(done.stdout)
+    problems = [f"{c['status']} {c['name']}: {c['detail']}" for c in report["checks"] if c["status"] != "ok"]
+    assert problems == [] and done.returncode == 0
+    names = [c["name"] for c in report["checks"]]
+    assert {"trail", "memory-twin", "memory-budget", "ledger", "hook:UserPromptSubmit"} <= set(names)

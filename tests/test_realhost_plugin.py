@@ -78,3 +78,14 @@ def test_plugin_without_mage_hook_falls_back_or_fails_open(claude_cli, tmp_path)
         assert SECRET in written
         learnings = project / ".mage" / "learnings"
         assert not learnings.exists() or not any(learnings.iterdir())
+
+
+def test_the_real_cli_validates_the_plugin(claude_cli, tmp_path):
+    binary, _ = claude_cli
+    env = {"HOME": str(tmp_path), "PATH": os.environ.get("PATH", ""), "DISABLE_AUTOUPDATER": "1",
+           "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1", "DISABLE_TELEMETRY": "1"}
+    done = subprocess.run([str(binary), "plugin", "validate", str(PLUGIN_ROOT), "--strict"], capture_output=True,
+                          text=True, env=env, timeout=120, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0 and "Validation passed" in done.stdout, done.stdout + done.stderr
+    for event in ("SessionStart", "PreToolUse Write|Edit|MultiEdit", "SessionEnd"):
+        assert f"hooks: {event} command" in done.stdout

@@ -77,10 +77,10 @@ def test_at_K_chapters_each_planted_pattern_is_exactly_one_candidate(stage):
 
 
 def test_noise_makes_no_signature_at_all(stage):
-    signatures = [t["signature"] for t in run_json(stage(2), "distill")["tallies"]]
-    noise = [s for s in signatures if s not in PLANTED]
+    tallies = run_json(stage(2), "distill")["tallies"]
+    signatures = [t["signature"] for t in tallies]
     # different errors once each stay below any K above 1; nothing else may appear
-    assert all(t["chapter_count"] == 1 for t in run_json(stage(2), "distill")["tallies"] if t["signature"] in noise)
+    assert all(t["chapter_count"] == 1 for t in tallies if t["signature"] not in PLANTED)
     for absent in ("go test", "go mod tidy", "edit <file>", "make lint", "AssertionError", "leave it", "git status",
                    "README"):
         assert not [s for s in signatures if absent in s], absent
@@ -122,8 +122,17 @@ def test_a_note_listing_the_signature_covers_it(stage):
     assert {"signature": scenarios.IMPORT_FIX, "status": "covered"}.items() <= _skipped(result)[0].items()
 
 
+OTHER_NOTES = [("deploy-staging", "Deploy to staging with make deploy", "Run `make deploy ENV=staging`."),
+               ("db-migrations", "Run Alembic migrations before the API starts", "`alembic upgrade head` first."),
+               ("release-tags", "Tag releases as vX.Y.Z on main", "Create the tag after CI is green."),
+               ("invoice-rounding", "Invoice totals round half-even", "Use Decimal quantize with ROUND_HALF_EVEN."),
+               ("lint-config", "Ruff owns formatting and import order", "Run `ruff format` before committing.")]
+
+
 def test_a_note_recall_finds_above_the_hint_floor_covers_it(stage):
     kb = stage(2)
+    for note_id, title, body in OTHER_NOTES:  # a knowledge base holds more than the one note
+        write_note(kb.note_path(note_id), Note(id=note_id, title=title, body=body, kind="fact"))
     write_note(kb.note_path("pytest-editable"), Note(
         id="pytest-editable", title="pytest ModuleNotFoundError: pip install -e . first", kind="procedure",
         tags=["pytest", "pip"], body="When pytest fails with ModuleNotFoundError: No module named … for this "
@@ -132,6 +141,17 @@ def test_a_note_recall_finds_above_the_hint_floor_covers_it(stage):
     result = promote(kb, dry_run=True)
     assert scenarios.IMPORT_FIX not in [d["signature"] for d in result.staged]
     assert _skipped(result)[0]["by"]["note"] == "pytest-editable"
+
+
+def test_a_note_about_the_same_error_with_another_fix_does_not_cover_it(stage):
+    kb = stage(2)
+    for note_id, title, body in OTHER_NOTES:
+        write_note(kb.note_path(note_id), Note(id=note_id, title=title, body=body, kind="fact"))
+    write_note(kb.note_path("pythonpath"), Note(
+        id="pythonpath", title="pytest ModuleNotFoundError: No module named … means PYTHONPATH", kind="lesson",
+        body="When pytest fails with ModuleNotFoundError for a vendored module, export PYTHONPATH=vendor."))
+    assert run_mage("index", "--kb", kb.root).returncode == 0
+    assert scenarios.IMPORT_FIX in [d["signature"] for d in promote(kb, dry_run=True).staged]
 
 
 def test_promote_stages_drafts_a_person_would_keep(stage):
@@ -194,3 +214,33 @@ def run_json(kb, *args):
 
 def _skipped(result) -> list:
     return [row for row in result.skipped]
+
+
+def test_skill_loads_captured_by_the_hook_drive_optimize(tmp_path):
+    from mage_engine.recurrence.optimize import optimize
+    from mage_engine.recurrence.skillfile import Skill, render_skill, skill_path
+
+    kb = init_kb(tmp_path / "project").kb
+    skill = Skill(name="pytest-editable", description="Install editable before pytest. Use when the task involves "
+                  "pytest or deploys.", body="## Procedure\n\n1. `pip install -e .`\n2. `pytest -q`\n",
+                  metadata={"generated_by": "mage", "from_note": "pytest-editable"})
+    skill_path(kb, "pytest-editable").parent.mkdir(parents=True)
+    skill_path(kb, "pytest-editable").write_text(render_skill(skill))
+    sessions = []
+    for number in range(5):
+        session = Session(kb.root, f"skills-{number}")
+        if number < 1:
+            session.prompt("pytest cannot import acme_billing")
+            session.skill("pytest-editable")
+            session.bash("pip install -e .", "Successfully installed")
+        else:
+            session.prompt("deploy the invoices service to staging")
+            session.skill("pytest-editable")
+            session.bash("make deploy ENV=staging", "deployed")
+        session.end()
+        sessions.append(session)
+    replay(sessions)
+    proposal, = optimize(kb, dry_run=True).proposals
+    assert (proposal["evidence"]["loads"], proposal["evidence"]["matched"]) == (5, 1)
+    assert proposal["action"] == "reword"  # a match rate of 0.2 is under 0.4, not under 0.2
+    assert "acme_billing" in proposal["after"]["description"] and "deploy" not in proposal["after"]["description"]

@@ -9,8 +9,10 @@ arrive, and whichever one comes first:
 - PreCompact and SessionEnd close the current chapter; their own line is its last.
 - The next line after a close opens chapter + 1, except a subagent or
   compaction-fork line, which is shown under chapter + 1 without opening it.
-- SessionStart(compact) or PostCompact with no PreCompact before them is a
-  compaction the earlier hook missed: it opens chapter + 1 itself.
+- SessionStart(compact) or PostCompact with no PreCompact before them, after
+  work in the current chapter, is a compaction the earlier hook missed: it
+  opens chapter + 1 itself. Without work since the chapter opened, it is a
+  repeat of the compaction that opened it (hooks wired twice) and changes nothing.
 - Transcript `compact_boundary` lines are matched against the compactions the
   hooks already counted (`fold_ordinals`), so folding never double-counts.
 """
@@ -41,8 +43,8 @@ def assign_chapter(state: dict, event: str, payload: dict, sub: bool) -> int:
         if sub:
             return state["chapter"] + 1
         _open_next(state)
-    if event in WORK_EVENTS and not sub:
-        state["compacting"] = False  # real work: any compaction is over
+    if event in WORK_EVENTS and not sub and not state.get("worked"):
+        state["compacting"], state["worked"] = False, True  # real work: any compaction is over
     return state["chapter"]
 
 
@@ -54,9 +56,10 @@ def _pre_compact(state: dict) -> int:
 
 
 def _compaction_reported(state: dict, ends_compaction: bool) -> int:
-    if not state["compacting"]:  # PreCompact never came: this is the boundary
-        state["hook_compactions"] += 1
+    if not state["compacting"] and (state["closed"] or state.get("worked")):
+        state["hook_compactions"] += 1  # PreCompact never came: this report is the boundary
         state["closed"] = True
+    # else: a second report of the compaction that opened this still idle chapter (hooks wired twice)
     if state["closed"]:
         _open_next(state)
     state["compacting"] = not ends_compaction
@@ -65,7 +68,7 @@ def _compaction_reported(state: dict, ends_compaction: bool) -> int:
 
 def _open_next(state: dict) -> None:
     state["chapter"] += 1
-    state["closed"] = False
+    state["closed"], state["worked"] = False, False
 
 
 def fold_ordinals(state: dict, boundary_count: int) -> list:

@@ -15,11 +15,11 @@ same chapter the larger count wins, so the two views never add up twice.
 import datetime as dt
 from dataclasses import dataclass, field
 
+from mage_engine.capture.boundary import CLOSING_EVENTS
 from mage_engine.capture.trail import iter_trail
 
 MIN_WORK_EVENTS = 2
 IDLE_CLOSE = dt.timedelta(hours=24)
-CLOSING_EVENTS = ("PreCompact", "SessionEnd")
 
 
 @dataclass

@@ -69,7 +69,9 @@ def tool_events(events: list) -> list:
 
 def _label(tool: dict) -> str:
     name = tool.get("tool") or "?"
-    return f"{name} `{tool['command']}`" if tool.get("command") else name
+    if tool.get("command"):
+        return f"{name} `{tool['command']}`"
+    return f"{name} {tool['paths'][0]}" if tool.get("paths") else name
 
 
 def _failures(tools: list) -> list:

@@ -24,24 +24,26 @@ def handle(ctx) -> None:
 def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
     """Append the event's trail line (folding the transcript first on Stop/PreCompact).
 
-    `config` is a callable returning the Config (read only when needed).
-    Returns the record written, or None when the payload names no session.
+    `config` is a callable returning the Config, called only when needed
+    (default: the KB's config through its JSON cache). Returns the record
+    written, or None when the payload names no session.
     """
+    config = config or (lambda: _cached_config(kb))
     session = payload.get("session_id")
     if not isinstance(session, str) or not session.strip():
         _log(kb, event, "capture: payload has no session_id; event not captured")
         return None
     stem = session_stem(session)
     sub = is_sub(event, payload)
-    record = {"ts": utc_stamp(), "session": session[:200], "event": event, "chapter": 0, "sub": sub}
+    record = {"ts": "", "session": session[:200], "event": event, "chapter": 0, "sub": sub}
     record.update(event_fields(event, payload, str(kb.root)))
     with SessionLock(kb, stem) as lock:
         state = load_state(kb, stem)
         before = dict(state)
         if event in FOLD_EVENTS and payload.get("transcript_path"):
             _fold_quietly(kb, event, stem, session, payload, state, config, lock.held)
-        record["chapter"] = assign_chapter(state, event, payload, sub)
-        append_record(kb, stem, record, rotate=lock.held)
+        record["ts"], record["chapter"] = utc_stamp(), assign_chapter(state, event, payload, sub)
+        append_record(kb, stem, record, rotate=lock.held)  # ts set late: file order is time order
         if state != before:
             save_state(kb, stem, state)
     if not lock.held:
@@ -121,7 +123,7 @@ def _fold_quietly(kb, event, stem, session, payload, state, config, locked: bool
     try:
         from mage_engine.capture.fold import fold_transcript
 
-        min_chars = config().capture_min_chars if config else 0
+        min_chars = config().capture_min_chars
         notes = fold_transcript(kb, stem, session, payload["transcript_path"], state, min_chars)
     except Exception as error:
         notes = [f"transcript fold failed: {type(error).__name__}: {error}"]
@@ -133,9 +135,15 @@ def _prune_quietly(kb, event, config) -> None:
     try:
         from mage_engine.capture.retention import maybe_prune
 
-        maybe_prune(kb, config() if config else None)
+        maybe_prune(kb, config())
     except Exception as error:
         _log(kb, event, f"capture: pruning failed: {type(error).__name__}: {error}")
+
+
+def _cached_config(kb):
+    from mage_engine.kb.config import load_config_cached
+
+    return load_config_cached(kb)
 
 
 def _log(kb, event: str, message: str) -> None:

@@ -3,8 +3,9 @@
 `scrub(text)` replaces each secret with `[REDACTED:kind]` and leaves look-alikes
 (git SHAs, UUIDs, digests, lockfile hashes, `${VAR}`, `<placeholder>`) alone.
 It is pure, idempotent, never raises, and linear in the input: it runs on the
-hook path for every tool call, so it uses only `re`, with every pattern
-compiled at import and skipped by a substring pre-check when it cannot match.
+hook path for every tool call, so it uses only `re`, and it is cheap to import:
+a rule whose substring pre-check fails costs one `in` test, and its pattern is
+compiled only the first time a text passes that pre-check (scrub_rule.LazyPattern).
 
 Rules run in order: key blocks and vendor-prefixed tokens first (their shape
 is proof), then shapes that need a look at the value (URL credentials, auth
@@ -12,16 +13,15 @@ headers, CLI flags, JWTs), then secrets known by the name they are assigned to,
 then random strings next to a secret-ish word.
 """
 
-import bisect
-import re
-
 from mage_engine.capture.scrub_assign import ASSIGN_RULES
-from mage_engine.capture.scrub_shapes import SHAPE_RULES
+from mage_engine.capture.scrub_commands import COMMAND_RULES
+from mage_engine.capture.scrub_rule import LazyPattern
+from mage_engine.capture.scrub_shapes import KEY_BLOCK_RULES, SHAPE_RULES
 from mage_engine.capture.scrub_vendors import VENDOR_RULES
 
-RULES = (*SHAPE_RULES[:3], *VENDOR_RULES, *SHAPE_RULES[3:], *ASSIGN_RULES)
+RULES = (*KEY_BLOCK_RULES, *VENDOR_RULES, *SHAPE_RULES, *COMMAND_RULES, *ASSIGN_RULES)
 FAILED = "[REDACTED:scrub-failed]"
-_NEWLINE = re.compile("\n")
+_NEWLINE = LazyPattern("\n")
 
 
 def scrub(text: str) -> str:
@@ -41,6 +41,8 @@ def scrub_report(text: str) -> tuple[str, list[str]]:
 
 def find_secrets(text: str) -> list[tuple[int, str]]:
     """(line number, kind) of each secret in `text`, lines counted from 1, sorted."""
+    import bisect  # `mage redact` needs it, the hook path does not
+
     found: list[tuple[int, str]] = []
     seen = ["", []]  # the text version last seen and its newline offsets
 
@@ -80,10 +82,11 @@ def _matches(rule, text: str, lowered: str):
     if rule.starts is None or len(lowered) != len(text):  # lower() may change lengths (rare scripts)
         yield from rule.pattern.finditer(text)
         return
-    end = 0
+    end, pattern = 0, None
     for start in rule.starts(lowered):
         if start >= end:
-            match = rule.pattern.match(text, start)
+            pattern = pattern or rule.pattern.compiled()  # compiled only when there is somewhere to try it
+            match = pattern.match(text, start)
             if match:
                 end = max(match.end(), start + 1)
                 yield match

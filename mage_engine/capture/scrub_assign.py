@@ -6,11 +6,10 @@ must look machine-made. Prose like "using api token nq83y6…" is caught when a
 random-looking string follows a secret-ish word.
 """
 
-import bisect
 import re
 
 from mage_engine.capture.scrub_keys import kind_for, tier, value_is_secret
-from mage_engine.capture.scrub_rule import Rule, Span, needle_offsets
+from mage_engine.capture.scrub_rule import LazyPattern, Rule, Span, needle_offsets
 from mage_engine.capture.scrub_values import is_plausible, looks_like_password, looks_random
 
 _SECRET_WORDS = "pass|pw|secret|token|key|auth|cred|sig|sess|sid"
@@ -43,8 +42,9 @@ def _word_starts(lowered: str) -> list[int]:
 
 
 def _trim(value: str) -> str:
-    """Drop closing brackets that belong to the surrounding code, not to the value."""
-    while value and value[-1] in _CLOSERS and value.count(value[-1]) > value.count(_CLOSERS[value[-1]]):
+    """Drop trailing punctuation and closing brackets that belong to the surrounding code or sentence."""
+    while value and (value[-1] in ":.," or (value[-1] in _CLOSERS and
+                                           value.count(value[-1]) > value.count(_CLOSERS[value[-1]]))):
         value = value[:-1]
     return value
 
@@ -63,6 +63,8 @@ def _named_value(match: re.Match, key_group="key", value_groups=("qv", "uv")) ->
 
 def _secret_data_starts(lowered: str) -> list[int]:
     """Line starts of `data:`/`stringData:` blocks inside YAML documents of `kind: Secret`."""
+    import bisect  # only YAML with a `kind:` gets here
+
     separators = [m.start() for m in _YAML_SEPARATOR.finditer(lowered)]
     secret_docs = {bisect.bisect(separators, m.start()) for m in _K8S_SECRET_KIND.finditer(lowered)}
     starts = []
@@ -84,38 +86,43 @@ def _k8s_secret_data(match: re.Match) -> list[Span]:
 
 def _near_secret_word(match: re.Match) -> list[Span]:
     value, word = _trim(match.group("v")), match.group("word").lower()
+    if match.string[match.end("v"): match.end("v") + 1] in ("(", "["):
+        return []  # `password = make_password(...)`: a call, not a value
     if word.startswith("pass"):
-        ok, kind = looks_like_password(value, 8), "password"
+        value = value.rstrip("?!")  # prose: "password provision?"
+        typed = any(c.isdigit() or not (c.isalnum() or c in "-_.") for c in value)
+        ok, kind = typed and looks_like_password(value, 8), "password"
     else:
         ok, kind = looks_random(value, 16), "high-entropy"
     return [(match.start("v"), match.start("v") + len(value), kind)] if ok else []
 
 
-_K8S_SECRET_KIND = re.compile(r"(?m)^kind:[ \t]*[\"']?secret[\"']?[ \t]*$")  # on lowercased text
-_K8S_DATA_KEY = re.compile(r"(?m)^[ \t]*(?:data|stringdata):[ \t]*\r?$")
-_YAML_SEPARATOR = re.compile(r"(?m)^---")
-_K8S_DATA_LINE = re.compile(r"(?m)^[ \t]+[\w.\-]{1,253}:[ \t]*(?P<v>\S[^\n]*?)[ \t]*$")
+_K8S_SECRET_KIND = LazyPattern(r"(?m)^kind:[ \t]*[\"']?secret[\"']?[ \t]*$")  # on lowercased text
+_K8S_DATA_KEY = LazyPattern(r"(?m)^[ \t]*(?:data|stringdata):[ \t]*\r?$")
+_YAML_SEPARATOR = LazyPattern(r"(?m)^---")
+_K8S_DATA_LINE = LazyPattern(r"(?m)^[ \t]+[\w.\-]{1,253}:[ \t]*(?P<v>\S[^\n]*?)[ \t]*$")
 
 ASSIGN_RULES = [
-    Rule("kubernetes secret data", re.compile(
-        r"(?m)^(?P<i>[ \t]*)(?:data|stringData):[ \t]*\r?\n(?P<body>(?:(?P=i)[ \t]+\S[^\n]*(?:\n|$))+)"),
-        _k8s_secret_data, ("kind: secret", "kind: \"secret\"", "kind: 'secret'"), fold_case=True,
-        starts=_secret_data_starts),
-    Rule("xml element", re.compile(r"<(?P<key>[\w:.\-]{1,60})>(?P<qv>[^<>\n]{1,400})</(?P=key)>"),
+    Rule("kubernetes secret data",
+         r"(?m)^(?P<i>[ \t]*)(?:data|stringData):[ \t]*\r?\n(?P<body>(?:(?P=i)[ \t]+\S[^\n]*(?:\n|$))+)",
+         _k8s_secret_data, ("kind:",), fold_case=True, starts=_secret_data_starts),
+    Rule("xml element", r"<(?P<key>[\w:.\-]{1,60})>(?P<qv>[^<>\n]{1,400})</(?P=key)>",
          lambda m: _named_value(m, value_groups=("qv",)), ("</",)),
-    Rule("key/value attributes", re.compile(
+    Rule("key/value attributes", (
         r"(?:key|name)=(?P<kq>[\"'])(?P<key>[^\"'\n]{1,80})(?P=kq)[ \t]+value=(?P<vq>[\"'])"
         r"(?P<qv>[^\"'\n]{1,400})(?P=vq)"), lambda m: _named_value(m, value_groups=("qv",)), ("value=",)),
-    Rule("secret assignment", re.compile(
+    Rule("secret assignment", (
         r"(?<![\w.\-])(?P<key>(?=[\w.\-]{0,80}?(?i:" + _SECRET_WORDS + r"))[A-Za-z_][\w.\-]{0,80}?)"
         r"\\?[\"']?\]?[ \t]*(?::=|=>|=(?!=)|:(?![:/]))[ \t]*"
         r"(?:(?P<q>\\?[\"'`])(?P<qv>[^\"'`\n\\]{1,400})(?P=q)"
         r"|(?P<uv>(?:[^\s\"'`,;&\\]|&(?![\w.\-]{1,40}=)){1,400}))"), _named_value, _NEEDLES, fold_case=True,
          starts=_name_starts),
-    Rule("random string after a secret word", re.compile(
-        r"(?i)(?<![a-z])(?P<word>passwords?|passwd|passphrase|secrets?|tokens?|api[ _\-]?keys?|access[ _\-]?keys?"
-        r"|secret[ _\-]?keys?|private[ _\-]?keys?|client[ _\-]?secrets?|credentials?|auth[ _\-]?tokens?)"
-        r"(?![a-z])(?=[ \t:=])[ \t]*(?:(?:is|was|=|:|=>|->)[ \t]*)?[\"'`]?"
-        r"(?P<v>[^\s\"'`,;()\[\]<>{}]{6,400})"), _near_secret_word, _PROSE_NEEDLES, fold_case=True,
+    Rule("random string after a secret word", (
+        r"(?i)(?<![a-z])(?P<word>password|passwd|passphrase|secret|token|api[ _\-]?key|access[ _\-]?key"
+        r"|secret[ _\-]?key|private[ _\-]?key|client[ _\-]?secret|credentials?|auth[ _\-]?token)"
+        r"(?![a-z])(?=[ \t:=])(?:[ \t]*(?:(?:is|was|=|:|=>|->)[ \t]*)?"  # "token: X", "password is X"
+        r"|(?:[ \t]+[\w.\-/@]+){1,5}?(?:[ \t]+(?:is|was|are)[ \t]+|[ \t]*(?:=|:|=>|->)[ \t]*))"  # "key for X is Y"
+        r"[\"'`]?"
+        r"(?P<v>[^\s\"'`,;()\[\]<>{}\\]{6,400})"), _near_secret_word, _PROSE_NEEDLES, fold_case=True,
          starts=_word_starts),
 ]

@@ -5,13 +5,12 @@ and judged by its last word, so `stripe_key_secret_arn`, `secretName` and
 `password_reset_timeout` are not secrets while `DB_PASSWORD` and `SessionToken` are.
 """
 
-import re
-
+from mage_engine.capture.scrub_rule import LazyPattern
 from mage_engine.capture.scrub_values import looks_like_password, looks_random
 
 PASSWORD, SECRET, WEAK = "password", "secret", "weak"
 
-_WORDS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
+_WORDS = LazyPattern(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _PASSWORD_ENDINGS = ("password", "passwd", "passphrase", "passwort")
 _SECRET_ENDINGS = ("secret", "token", "apikey", "accesskey", "secretkey", "privatekey", "credential",
                    "credentials", "creds", "authtoken", "appkey", "masterkey")
@@ -70,7 +69,8 @@ def value_is_secret(name_tier: str, value: str) -> bool:
         return looks_like_password(value, 6)
     if name_tier == SECRET:
         return looks_like_password(value, 8)
-    return looks_random(value) and "/" not in value.rstrip("=")
+    # CamelCase code names (`xmlSecKeysMngrGetKey`) look random to entropy; real keys carry digits
+    return looks_random(value, letters_only_ok=False) and "/" not in value.rstrip("=")
 
 
 def kind_for(name: str, name_tier: str) -> str:

@@ -5,10 +5,17 @@ line), because the prefix alone is evidence. Each needle is a literal that
 every match contains, so text without it costs one substring search.
 """
 
-from mage_engine.capture.scrub_rule import token_rule, vendor_shaped
+from mage_engine.capture.scrub_rule import needle_offsets, token_rule, vendor_shaped
 from mage_engine.capture.scrub_values import looks_random
 
 _E = r"(?![A-Za-z0-9_\-])"  # nor on the right
+# Exact enough that ordinary words ("github", "glob") don't compile the rule's pattern.
+_GITLAB_PREFIXES = tuple(f"gl{kind}-" for kind in "pat dt rt ptt ft imt oas soat cbt agent ffct".split())
+
+
+def _mailchimp_starts(lowered: str) -> list[int]:
+    """Only a `-us` followed by a digit can end a Mailchimp key (`--user` wakes no regex)."""
+    return [at for at in needle_offsets(lowered, ("-us",)) if lowered[at + 3: at + 4].isdecimal()]
 
 
 def _random(token: str) -> bool:
@@ -22,11 +29,11 @@ VENDOR_RULES = [
     token_rule("aws session token", "aws-session-token", r"(?:IQoJb3JpZ2luX2Vj|FwoGZXIvYXdzE)[A-Za-z0-9/+=]{20,}",
                ("IQoJb3JpZ2luX2Vj", "FwoGZXIvYXdzE")),
     token_rule("github token", "github-token", r"gh[pousr]_[A-Za-z0-9]{30,255}" + _E,
-               ("gh",), unglued=True),
+               ("gh",), unglued=True, exact=("ghp_", "gho_", "ghu_", "ghs_", "ghr_")),
     token_rule("github fine-grained token", "github-token", r"github_pat_[A-Za-z0-9_]{30,255}", ("github_pat_",)),
     token_rule("gitlab token", "gitlab-token",
                r"gl(?:pat|dt|rt|ptt|ft|imt|oas|soat|cbt|agent|ffct)-[A-Za-z0-9_\-]{20,}",
-               ("gl",), unglued=True),
+               ("gl",), unglued=True, exact=_GITLAB_PREFIXES),
     token_rule("gitlab runner token", "gitlab-token", r"GR1348941[A-Za-z0-9_\-]{20,}", ("GR1348941",)),
     token_rule("slack token", "slack-token", r"xox[abposre]-[A-Za-z0-9\-]{10,}", ("xox",), unglued=True),
     token_rule("slack app token", "slack-token", r"xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+", ("xapp-",)),
@@ -46,19 +53,24 @@ VENDOR_RULES = [
     token_rule("google oauth token", "google-oauth", r"ya29\.[0-9A-Za-z_\-]{20,}", ("ya29.",), unglued=True),
     token_rule("npm token", "npm-token", r"npm_[A-Za-z0-9]{30,}", ("npm_",), unglued=True),
     token_rule("pypi token", "pypi-token", r"pypi-AgE[A-Za-z0-9_\-]{30,}", ("pypi-AgE",)),
-    token_rule("hugging face token", "huggingface-token", r"hf_[A-Za-z0-9]{30,}", ("hf_",), check=_random, unglued=True),
+    token_rule("hugging face token", "huggingface-token", r"hf_[A-Za-z0-9]{30,}", ("hf_",), check=_random,
+               unglued=True),
     token_rule("docker hub token", "docker-token", r"dckr_(?:pat|oat)_[A-Za-z0-9_\-]{20,}", ("dckr_",)),
     token_rule("docker config", "docker-config", r"eyJhdXRocyI6[A-Za-z0-9+/=]{20,}", ("eyJhdXRocyI6",)),
     token_rule("sendgrid key", "sendgrid-key", r"SG\.[A-Za-z0-9_\-]{16,}\.[A-Za-z0-9_\-]{16,}", ("SG.",), unglued=True),
     token_rule("mailgun key", "mailgun-key", r"key-[0-9a-f]{32}" + _E, ("key-",), unglued=True),
-    token_rule("mailchimp key", "mailchimp-key", r"(?<![0-9a-f])[0-9a-f]{32}-us\d{1,2}(?![0-9])", ("-us",)),
+    token_rule("mailchimp key", "mailchimp-key", r"(?<=[0-9a-f]{32})-us\d{1,2}(?![0-9])", ("-us",),
+               unglued=True, back=32, starts=_mailchimp_starts),
     token_rule("shopify token", "shopify-token", r"shp(?:at|ca|pa|ss)_[A-Fa-f0-9]{32}", ("shp",)),
-    token_rule("terraform cloud token", "terraform-token", r"[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_\-]{60,}", (".atlasv1.",)),
+    token_rule("terraform cloud token", "terraform-token", r"(?<=[A-Za-z0-9]{14})\.atlasv1\.[A-Za-z0-9_\-]{60,}",
+               (".atlasv1.",), back=14),
     token_rule("vault token", "vault-token", r"hv[sbr]\.[A-Za-z0-9_\-]{20,}", ("hvs.", "hvb.", "hvr."), unglued=True),
-    token_rule("azure storage key", "azure-key", r"AccountKey=(?P<s>[A-Za-z0-9+/]{20,}={0,2})", ("AccountKey=",), group="s"),
+    token_rule("azure storage key", "azure-key", r"AccountKey=(?P<s>[A-Za-z0-9+/]{20,}={0,2})", ("AccountKey=",),
+               group="s"),
     token_rule("azure sas signature", "azure-sas", r"[?&;]sig=(?P<s>[A-Za-z0-9%+/=]{20,})", ("sig=",), group="s"),
     token_rule("azure client secret", "azure-secret",
-               r"(?<![A-Za-z0-9_~.\-])[A-Za-z0-9_~.\-]{3}\dQ~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])", ("Q~",)),
+               r"(?<=[A-Za-z0-9_~.\-]{3}\d)Q~[A-Za-z0-9_~.\-]{31,34}(?![A-Za-z0-9_~.\-])", ("Q~",),
+               unglued=True, back=4),
     token_rule("heroku key", "heroku-key", r"HRKU-[A-Za-z0-9_\-]{40,}", ("HRKU-",)),
     token_rule("atlassian token", "atlassian-token", r"ATATT3[A-Za-z0-9_\-=]{50,}", ("ATATT3",)),
     token_rule("bitbucket token", "bitbucket-token", r"ATBB[A-Za-z0-9_=.\-]{28,}", ("ATBB",), check=_random),
@@ -91,7 +103,8 @@ VENDOR_RULES = [
     token_rule("netlify token", "netlify-token", r"nfp_[A-Za-z0-9]{30,}", ("nfp_",)),
     token_rule("jfrog key", "jfrog-key", r"AKCp[A-Za-z0-9]{60,}", ("AKCp",), unglued=True),
     token_rule("mapbox secret token", "mapbox-token", r"sk\.eyJ[A-Za-z0-9_\-]{20,}\.[A-Za-z0-9_\-]{20,}", ("sk.eyJ",)),
-    token_rule("firebase server key", "firebase-key", r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}", (":APA91b",)),
+    token_rule("firebase server key", "firebase-key", r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}",
+               (":APA91b",)),
     token_rule("alibaba key", "alibaba-key", r"LTAI[A-Za-z0-9]{12,20}" + _E, ("LTAI",), check=_random, unglued=True),
     token_rule("dynatrace token", "dynatrace-token", r"dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}", ("dt0c01.",)),
     token_rule("shippo token", "shippo-token", r"shippo_(?:live|test)_[a-f0-9]{40}", ("shippo_",)),

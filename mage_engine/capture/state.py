@@ -17,7 +17,7 @@ LOCK_WAIT_SECONDS = 0.05
 
 def fresh_state() -> dict:
     """The state of a session mage has not seen before."""
-    return {"chapter": 1, "closed": False, "compacting": False, "hook_compactions": 0,
+    return {"chapter": 1, "closed": False, "worked": False, "compacting": False, "hook_compactions": 0,
             "transcript_compactions": 0, "transcript": "", "offset": 0, "seen": []}
 
 
@@ -46,6 +46,7 @@ def save_state(kb, stem: str, state: dict) -> None:
 
 def _recover_from_trail(kb, stem: str) -> dict:
     """Continue the chapter numbering of a trail whose state file was deleted."""
+    from mage_engine.capture.boundary import CLOSING_EVENTS
     from mage_engine.capture.trail import trail_path
 
     state = fresh_state()
@@ -54,7 +55,7 @@ def _recover_from_trail(kb, stem: str) -> dict:
         try:
             record = json.loads(last)
             state["chapter"] = max(1, int(record.get("chapter", 1)))
-            state["closed"] = record.get("event") in ("PreCompact", "SessionEnd")
+            state["closed"] = record.get("event") in CLOSING_EVENTS
         except (ValueError, TypeError, AttributeError):
             pass
     return state

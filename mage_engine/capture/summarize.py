@@ -12,10 +12,10 @@ PROMPT_MAX = 2000
 MESSAGE_MAX = 2000
 COMMAND_MAX = 200
 ERROR_MAX = 200
+ERROR_WINDOW = 20000
 SCRUB_MARGIN = 8192  # a private key block is a few KB: scrub it whole before cutting
 PATH_KEYS = ("file_path", "notebook_path", "path", "filePath")
 COMMAND_KEYS = ("command", "pattern", "url", "query")
-EDIT_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
 
 _EXIT = re.compile(r"^Exit code (-?\d+)\s*$")
 _EXCEPTION = re.compile(r"^(?:E\s+)?[A-Za-z_][\w.]*(?:Error|Exception|Interrupt|Exit)\b:?")
@@ -24,17 +24,21 @@ _ERRORISH = re.compile(r"error|fatal|fail|not found|no such file|denied|cannot|c
 _TAGS = re.compile(r"</?tool_use_error>")
 
 
-def clean_text(value, limit: int) -> str:
-    """Scrubbed text cut to `limit` characters (a trailing … marks a cut)."""
+def clean_text(value, limit: int, fold_space: bool = False) -> str:
+    """Scrubbed text cut to `limit` characters (a trailing … marks a cut).
+
+    With `fold_space`, every run of whitespace becomes one space, after the
+    scrub: a key block is recognised by its line breaks.
+    """
     text = value if isinstance(value, str) else ("" if value is None else str(value))
-    text = scrub(text[: limit + SCRUB_MARGIN]).strip()
+    text = scrub(text[: limit + SCRUB_MARGIN])
+    text = " ".join(text.split()) if fold_space else text.strip()
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def one_line(value, limit: int) -> str:
-    """Like clean_text, with every run of whitespace folded to one space."""
-    text = value if isinstance(value, str) else ("" if value is None else str(value))
-    return clean_text(" ".join(text[: limit + SCRUB_MARGIN].split()), limit)
+    """Scrubbed text on one line, cut to `limit` characters."""
+    return clean_text(value, limit, fold_space=True)
 
 
 def tool_fields(tool: str, tool_input, root: str = "") -> dict:
@@ -74,8 +78,10 @@ def relative_path(path: str, root: str) -> str:
 
 def error_fields(error) -> dict:
     """error (the meaningful line, ≤ 200) and exit (a Bash exit code) from a tool error."""
-    text = _TAGS.sub("", error if isinstance(error, str) else ("" if error is None else str(error)))
-    lines = [line.strip() for line in text[:20000].splitlines() if line.strip()]
+    text = error if isinstance(error, str) else ("" if error is None else str(error))
+    if len(text) > 2 * ERROR_WINDOW:  # a traceback ends its output: keep the head and the tail
+        text = text[:ERROR_WINDOW] + "\n" + text[-ERROR_WINDOW:]
+    lines = [line.strip() for line in _TAGS.sub("", text).splitlines() if line.strip()]
     fields = {}
     if lines and _EXIT.match(lines[0]):
         fields["exit"] = int(_EXIT.match(lines[0]).group(1))

@@ -85,7 +85,8 @@ def _copy_skills(kb: KB, shift) -> list[str]:
         data, body, _ = frontmatter.split(path.read_text(encoding="utf-8"), path)
         meta = data.get("metadata")
         if isinstance(meta, dict) and meta.get("graduated"):
-            meta["graduated"] = dt.date.fromisoformat(shift_date(meta["graduated"], shift))
+            old, new = str(meta["graduated"]), shift_date(meta["graduated"], shift)
+            data["metadata"] = {k: str(v).replace(old, new) for k, v in meta.items()}
         target = kb.skills_dir / path.parent.name / "SKILL.md"
         write_text_atomic(target, frontmatter.render(data, body, ("name", "description", "metadata")))
         names.append(path.parent.name)

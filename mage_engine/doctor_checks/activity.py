@@ -29,11 +29,16 @@ def ledger(kb: KB, fix: bool) -> Check:
         from mage_engine.recall.ledger import summarise_ledger
     except ImportError:
         return warn("ledger", "this install of mage has no injection ledger", "upgrade mage")
-    summary = summarise_ledger(kb)
-    if not summary:
-        return ok("ledger", "nothing injected yet")
-    text = summary.get("summary") if isinstance(summary, dict) else str(summary)
-    return ok("ledger", text or "injections recorded", **(summary if isinstance(summary, dict) else {}))
+    summary = summarise_ledger(kb, limit=5)
+    total = summary.get("total", {})
+    if not total.get("injections"):
+        return ok("ledger", "nothing injected into the agent's context yet", **summary)
+    latest = summary["sessions"][0]
+    events = ", ".join(f"{event} {row['injections']}× {row['chars']} chars" for event, row in latest["by_event"].items())
+    notes = f"; notes named: {', '.join(latest['notes'][:5])}" if latest["notes"] else ""
+    detail = (f"{total['injections']} injections, {total['chars']} characters over {total['sessions']} sessions; "
+              f"latest session: {events}{notes}")
+    return ok("ledger", detail, **summary)
 
 
 def _ago(seconds: float) -> str:

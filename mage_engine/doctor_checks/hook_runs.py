@@ -5,7 +5,7 @@ The command comes from the settings file mage wired (else this install's
 and is judged like the host judges it: exit status, stdout shape, its
 timeout, plus a budget of mage's own and anything a handler swallowed into
 .mage/errors.log. The sample session leaves nothing behind: its trail,
-capture state and ledger lines are removed afterwards.
+capture state are removed afterwards; ledger and metrics never record it.
 """
 
 import json
@@ -18,6 +18,7 @@ from mage_engine.doctor import Check, fail, ok, warn
 from mage_engine.doctor_checks import samples
 from mage_engine.hosts.claude_code.wiring import EVENTS
 from mage_engine.kb.layout import KB
+from mage_engine.kb.probe import PROBE_PREFIX
 
 MAX_CONTEXT = 10_000
 BUDGET_MS = {"SessionStart": 1000, "UserPromptSubmit": 800, "PreToolUse": 300, "PostToolUse": 300,
@@ -28,7 +29,7 @@ DROP_ENV = ("MAGE_KB", "MAGE_ACTOR")
 
 def run_all(kb: KB) -> list[Check]:
     """One `hook:<Event>` line per hooked event."""
-    session = f"mage-doctor-{os.getpid()}"
+    session = f"{PROBE_PREFIX}{os.getpid()}"
     commands = samples.wired_commands(kb)
     with tempfile.TemporaryDirectory(prefix="mage-doctor-") as folder:
         transcript = os.path.join(folder, f"{session}.jsonl")

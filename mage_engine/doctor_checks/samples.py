@@ -2,7 +2,6 @@
 run them with, and the clean-up that forgets the sample session afterwards."""
 
 import json
-import os
 
 from mage_engine.hosts.claude_code.settings import load_settings, settings_path
 from mage_engine.hosts.claude_code.wiring import EVENTS, hook_command, hook_executable, wired_groups
@@ -83,24 +82,4 @@ def forget_session(kb: KB, session: str) -> None:
     for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.state_dir / "sessions", f"{stem}.*")):
         for path in folder.glob(pattern) if folder.is_dir() else []:
             path.unlink(missing_ok=True)
-    _drop_ledger_lines(kb, session)
-
-
-def _drop_ledger_lines(kb: KB, session: str) -> None:
-    from mage_engine.kb.atomic import write_text_atomic
-
-    try:
-        lines = kb.ledger_path.read_text(encoding="utf-8").splitlines(keepends=True)
-    except OSError:
-        return
-    kept = [line for line in lines if not _of_session(line, session)]
-    if len(kept) != len(lines):  # rewritten only when the probe added lines
-        write_text_atomic(kb.ledger_path, "".join(kept))
-        os.chmod(kb.ledger_path, 0o644)
-
-
-def _of_session(line: str, session: str) -> bool:
-    try:
-        return json.loads(line).get("session") == session
-    except (ValueError, AttributeError):
-        return False
+    # ledger and usage metrics never record probe sessions (mage_engine.kb.probe)

@@ -18,6 +18,10 @@ def wiring(kb: KB, fix: bool) -> Check:
     if not files:
         if report["plugin"]:
             return ok(NAME, "hooks come from the mage plugin (enabled in Claude Code's settings)", plugin=True)
+        if _trail_is_recent(kb):
+            return warn(NAME, "no hooks in this project's settings, yet the trail receives events: "
+                              "they likely come from the mage plugin loaded with --plugin-dir",
+                        "nothing, if that is how you run Claude Code; else `mage connect claude-code`")
         return fail(NAME, "mage's hooks are not wired into Claude Code for this project",
                     "run `mage connect claude-code` (or install the mage plugin)")
     name, info = next(iter(files.items()))
@@ -25,6 +29,13 @@ def wiring(kb: KB, fix: bool) -> Check:
     if fix and check.status != "ok" and not report["plugin"]:
         check = _repair(kb, info, check)
     return check
+
+
+def _trail_is_recent(kb: KB, days: int = 14) -> bool:
+    import time
+
+    files = list(kb.learnings_dir.glob("*.jsonl")) if kb.learnings_dir.is_dir() else []
+    return any(time.time() - path.stat().st_mtime < days * 86400 for path in files)
 
 
 def _judge(name: str, info: dict, files: dict, report: dict) -> Check:

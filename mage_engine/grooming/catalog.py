@@ -31,9 +31,14 @@ def light_notes(kb: KB) -> list[Note]:
     return sorted(notes, key=lambda n: n.id)
 
 
+def note_problems(kb: KB) -> list[str]:
+    """One line per note file that cannot be parsed (file, line, what is wrong)."""
+    return [r["problem"] for r in records(kb, kb.notes_dir, "notes") if r.get("problem")]
+
+
 def records(kb: KB, folder: Path, cache_name: str) -> list[dict]:
     """The cached record of every markdown file in `folder`, refreshed where changed."""
-    cache_path = kb.state_dir / f"catalog-{cache_name}.json"
+    cache_path = kb.state_dir / f"catalog-v2-{cache_name}.json"
     cache = _load(cache_path)
     fresh, changed = {}, False
     for entry in _markdown_entries(folder):
@@ -62,8 +67,8 @@ def draft_fingerprints(kb: KB) -> dict:
 def _describe(path: Path) -> dict:
     try:
         note = read_note(path)
-    except NoteFormatError:
-        return {"id": path.stem, "fp": None}
+    except NoteFormatError as problem:
+        return {"id": path.stem, "fp": None, "problem": str(problem)}
     stored = (note.draft or {}).get("fingerprint")
     return {"id": note.id, "fp": stored or fingerprint(note.title, note.body), "title": note.title,
             "summary": note.summary, "kind": note.kind, "category": note.category, "tags": note.tags,

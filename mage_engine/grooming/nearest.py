@@ -10,6 +10,7 @@ import re
 from collections import Counter
 
 from mage_engine.kb.layout import KB
+from mage_engine.recall.stopwords import STOPWORDS
 from mage_engine.kb.notes import Note, load_folder, read_note
 
 MIN_SIMILARITY = 0.2
@@ -17,13 +18,18 @@ _WORD = re.compile(r"[a-z0-9]{2,}")
 
 
 def similarity(a: str, b: str) -> float:
-    """Cosine similarity of lowercase word counts."""
-    ca, cb = Counter(_WORD.findall(a.lower())), Counter(_WORD.findall(b.lower()))
+    """Cosine similarity of lowercase word counts, function words left out."""
+    ca, cb = _counts(a), _counts(b)
     if not ca or not cb:
         return 0.0
     dot = sum(count * cb[word] for word, count in ca.items())
     norm = math.sqrt(sum(c * c for c in ca.values())) * math.sqrt(sum(c * c for c in cb.values()))
     return dot / norm if norm else 0.0
+
+
+def _counts(text: str) -> Counter:
+    # "the", "to", "when" make any two English texts look alike
+    return Counter(w for w in _WORD.findall(text.lower()) if w not in STOPWORDS)
 
 
 def nearest_note(kb: KB, title: str, body: str) -> tuple[Note, float] | None:

@@ -3,16 +3,15 @@
 `scan` stats the source files; `fingerprint` folds a scan into one short hash
 kept in the index's stamp, so "is the index fresh?" costs a directory listing
 plus one stat per file and no JSON of 10,000 entries. A file modified less than
-`SETTLE_NS` before the scan is recorded with size -1 ("racily clean", as git
+`SETTLE_NS` (100 ms) before the scan is recorded with size -1 ("racily clean", as git
 calls it): an edit in the same clock tick as the scan cannot hide, because the
 entry never matches and the file is re-read on the next check.
 """
 
-import hashlib
 import os
 import time
 
-SETTLE_NS = 2_000_000_000
+SETTLE_NS = 100_000_000  # 10x the coarsest timestamp tick of ext4/xfs/btrfs/APFS
 
 
 def source_dirs(kb) -> list:
@@ -70,7 +69,11 @@ def scan(kb) -> dict:
 
 def fingerprint(files: dict) -> str:
     """A short, order-independent digest of a scan."""
-    digest = hashlib.blake2b(digest_size=16)
+    try:
+        from _blake2 import blake2b  # hashlib itself loads OpenSSL: 2 ms on the hook path
+    except ImportError:
+        from hashlib import blake2b
+    digest = blake2b(digest_size=16)
     for rel in sorted(files):
         mtime, size = files[rel]
         digest.update(f"{rel}\t{mtime}\t{size}\n".encode("utf-8"))

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from mage_engine.errors import NoteFormatError
 from mage_engine.kb.notes import read_note, summary_of
+from mage_engine.recall.fastmeta import fast_record
 
 
 def read_source(root: Path, rel: str) -> tuple[dict, str]:
@@ -18,6 +19,13 @@ def read_source(root: Path, rel: str) -> tuple[dict, str]:
     path = Path(root) / rel
     if rel.startswith("mage/skills/"):
         return _skill(path, rel)
+    try:
+        with open(path, encoding="utf-8") as handle:
+            fast = fast_record(handle.read(), path, rel)
+    except (OSError, UnicodeDecodeError):
+        fast = None  # read_note below says what is wrong with the file
+    if fast is not None:
+        return fast
     note = read_note(path)
     record = {"id": note.id, "title": note.title, "summary": note.summary, "kind": note.kind,
               "category": note.category, "tags": list(note.tags), "created": note.created,
@@ -52,12 +60,9 @@ def searchable(record: dict, body: str) -> dict:
     }
 
 
-def term_sets(fields: dict) -> tuple[list, list]:
-    """(head terms, body-only terms): what a note says in its title, tags and summary,
-    and what only its body adds. The hint score weighs the two differently."""
-    from mage_engine.recall.analysis import unique_terms
+def note_terms(fields: dict) -> set:
+    """Distinct analysed terms of everything indexed for a note: what the hint score
+    matches a prompt's terms against (one-letter terms never match: prompts drop them)."""
+    from mage_engine.recall.analysis import analyzer
 
-    head = unique_terms(" ".join([fields["title"], fields["tags"], fields["summary"]]))
-    seen = set(head)
-    rest = [term for term in unique_terms(fields["all"]) if term not in seen]
-    return head, rest
+    return set(analyzer().analyze(fields["all"]))

@@ -46,16 +46,17 @@ def rebuild_all(kb: KB, config: Config, progress=None) -> dict:
 
     Returns {"notes": n, "problems": [one-line strings], "written": [paths], "search": status}.
     """
+    from mage_engine.grooming.catalog import light_notes, note_problems
     from mage_engine.kb.atomic import write_text_atomic
-    from mage_engine.kb.notes import load_folder
 
-    notes, problems = load_folder(kb.notes_dir)
+    # the catalog re-reads only notes whose mtime or size changed since its last look
+    notes, problems = light_notes(kb), note_problems(kb)
     written = []
     for path, text in derived_writes(kb, notes, config).items():
         if not path.exists() or path.read_text(encoding="utf-8") != text:
             write_text_atomic(path, text)
             written.append(kb.relative(path))
-    return {"notes": len(notes), "problems": [str(p) for p in problems], "written": written,
+    return {"notes": len(notes), "problems": problems, "written": written,
             "search": _rebuild_search(kb, progress)}
 
 

@@ -8,7 +8,7 @@ the normalised 0..1 score of `score.py`, which orders the results.
 from dataclasses import asdict, dataclass
 
 from mage_engine.recall import analysis, store
-from mage_engine.recall.score import QueryWeights, hint_score
+from mage_engine.recall.score import GENERAL_WEIGHT, QueryWeights, general_terms
 
 CANDIDATES = 24
 BOOSTS = {"title": 2.0, "tags": 1.5, "summary": 1.0, "all": 1.0}
@@ -28,60 +28,92 @@ class Hit:
     bm25: float
 
     def to_dict(self) -> dict:
+        """The hit as a JSON-ready dict (what `mage recall --json` prints)."""
         return asdict(self)
 
 
-def search(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_ms=None) -> list[Hit]:
+def search(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_ms=None,
+           repair: bool = False) -> list[Hit]:
     """The best `limit` hits for `query`, best first (score, then BM25, then id).
 
-    `fresh` first brings the index up to date (see index.ensure_fresh).
+    `fresh` first brings the index up to date (see index.ensure_fresh);
+    `repair` rebuilds an index that cannot be read and searches again.
     Raises store.IndexUnavailable when there is no usable index.
     """
+    return run_query(kb, query, limit, fresh, scan_budget_ms, repair)[0]
+
+
+def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_ms=None, repair: bool = False):
+    """(hits, QueryWeights or None): `search` plus the prompt's term weights."""
     terms = analysis.query_terms(query)
     if not terms:
-        return []
-    if fresh:
-        from mage_engine.recall.index import ensure_fresh
+        return [], None
+    try:
+        if fresh:
+            from mage_engine.recall.index import ensure_fresh
 
-        ensure_fresh(kb, scan_budget_ms=scan_budget_ms)
-    searcher = open_searcher(kb)
+            ensure_fresh(kb, scan_budget_ms=scan_budget_ms)
+        return _ranked(open_searcher(kb), terms, limit)
+    except BaseException as error:
+        if not (repair and store.is_index_failure(error)):
+            raise
+        from mage_engine.recall.index import rebuild_index
+
+        rebuild_index(kb)  # a corrupt or half-written index: rebuild from the notes
+        return _ranked(open_searcher(kb), terms, limit)
+
+
+def _ranked(searcher, terms, limit):
     weights = QueryWeights.measure(searcher, terms)
-    hits = [_hit(searcher, bm25, address, weights) for bm25, address in _candidates(searcher, weights)]
+    found = _candidates(searcher, weights, max(limit, CANDIDATES))
+    hits = [_hit(searcher, bm25, address, weights) for bm25, address in found]
     hits.sort(key=lambda h: (-h.score, -h.bm25, h.id))
-    return hits[:limit]
+    return hits[:limit], weights
+
+
+def candidate_ids(kb, query: str, limit: int = 8) -> list[str]:
+    """Ids of the notes (not skills) that best match `query`: grooming's nearest-note candidates."""
+    return [hit.id for hit in search(kb, query, limit=limit + 4) if hit.source == "note"][:limit]
 
 
 def open_searcher(kb):
-    """A searcher on the current index generation."""
-    from mage_engine.recall.build import open_index
+    """A searcher on the current index generation (re-read once if a rebuild swapped it meanwhile)."""
+    from mage_engine.recall.schema import open_index
 
     stamp = store.read_stamp(kb)
-    if stamp is None:
-        raise store.IndexUnavailable("no search index yet", "run `mage index`")
-    try:
-        return open_index(store.generation_path(kb, stamp)).searcher()
-    except ValueError as error:
-        raise store.IndexUnavailable(f"the search index cannot be opened ({error})",
-                                     "run `mage index` to rebuild it")
+    for attempt in (1, 2):
+        if stamp is None:
+            raise store.IndexUnavailable("no search index yet", "run `mage index`")
+        try:
+            return open_index(store.generation_path(kb, stamp)).searcher()
+        except ValueError as error:
+            swapped = store.read_stamp(kb)
+            if attempt == 2 or swapped is None or swapped["generation"] == stamp["generation"]:
+                raise store.IndexUnavailable(f"the search index cannot be opened ({error})",
+                                             "run `mage index` to rebuild it")
+            stamp = swapped
 
 
-def _candidates(searcher, weights):
+def _candidates(searcher, weights, count: int):
+    """BM25 over the known terms, title and tags boosted, everyday words damped as in the score."""
     import tantivy
 
-    from mage_engine.recall.build import schema
+    from mage_engine.recall.schema import schema
 
     known = [t for t in weights.terms if weights.df[t] > 0]
     if not known:
         return []
-    schema_ = schema()
-    clauses = [(tantivy.Occur.Should, tantivy.Query.boost_query(tantivy.Query.term_query(schema_, field, term), boost))
+    schema_, general = schema(), general_terms()
+    clauses = [(tantivy.Occur.Should,
+                tantivy.Query.boost_query(tantivy.Query.term_query(schema_, field, term),
+                                          boost * (GENERAL_WEIGHT if term in general else 1.0)))
                for term in known for field, boost in BOOSTS.items()]
-    return searcher.search(tantivy.Query.boolean_query(clauses), limit=CANDIDATES).hits
+    return searcher.search(tantivy.Query.boolean_query(clauses), limit=count).hits
 
 
 def _hit(searcher, bm25, address, weights) -> Hit:
     doc = searcher.doc(address)
-    head, _, rest = doc.get_first("terms").decode("utf-8").partition(" | ")
+    note_terms = set(doc.get_first("terms").decode("utf-8").split())
     return Hit(id=doc.get_first("id"), title=doc.get_first("title"), summary=doc.get_first("summary") or "",
                path=doc.get_first("path"), kind=doc.get_first("kind"), source=doc.get_first("source"),
-               score=round(hint_score(weights, set(head.split()), set(rest.split())), 4), bm25=round(bm25, 4))
+               score=round(weights.score(note_terms), 4), bm25=round(bm25, 4))

@@ -6,7 +6,7 @@ the most recently updated lessons, as records (id, title, summary, path).
 """
 
 STANDING_KINDS = ("rule", "preference", "goal")
-RECENT_KINDS = ("lesson", "procedure", "fact", "pointer")
+RECENT_KINDS = ("lesson", "procedure")
 RECENT_COUNT = 8
 KEEP = ("id", "title", "summary", "kind", "updated", "path")
 

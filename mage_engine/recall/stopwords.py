@@ -51,6 +51,37 @@ make makes made making do say says said ask asks asked mean means meant love lik
 continue proceed stop wait
 """
 
+# Everyday English that survives the stopword list: time and quantity words,
+# common adjectives and adverbs, people, and the verbs of a request ("add",
+# "fix", "update", "rename"). They still count, at a quarter of their weight
+# (see score.py): a prompt and a note sharing "friday" or "update" share little.
+GENERAL = """
+time times day days week weeks month months year years hour hours minute minutes today tonight
+yesterday tomorrow morning afternoon evening weekend monday tuesday wednesday thursday friday
+saturday sunday moment ago soon later earlier early late recently lately finally eventually anymore
+currently usually normally generally first second third last next previous half twice several whole
+entire total roughly around approximately nearly exactly
+work works worked working spend spent spending worth feel feels felt care cares happen happens
+happened happening mind figure figured sort sorted deal dealt handle handled manage managed notice
+noticed realize realized remember forgot forget understand understood touch touches touched mention
+mentioned wish hate prefer bother bothers start started starting begin began finish finished end
+ended ending call called calls plan planned idea ideas reason reasons question questions answer
+answers problem problems issue issues point points example examples part parts piece kind type way
+ways place case cases side sense fact matter people person team someone everyone user users
+customer customers colleague boss manager friend wrong weird strange odd crazy annoying painful hard
+tricky fancy proper real sure certain possible impossible likely unlikely obvious clear important
+promising interesting serious main major minor huge tiny large long short high low fast slow full
+empty different similar various completely absolutely bunch couple true false sitting sit stand
+standing stay stays stayed leave left move moved moving turn turned bring brought carry written
+writing wrote read reading describe described loves loved hoping
+add adds added adding remove removes removed removing delete deleted update updates updated
+updating change changes changed changing fix fixes fixed fixing create creates created creating
+implement implemented write rewrite rename renamed refactor refactored convert converted generate
+generated replace replaced use uses used using run runs ran running check checks checked set sets
+"""
+
+GENERAL_WORDS = frozenset(GENERAL.split())
+
 STOPWORDS = frozenset(
     word for block in (FUNCTION_WORDS, CONTRACTION_STUBS, CHAT_FILLER, ASSISTANT_VERBS) for word in block.split()
 )

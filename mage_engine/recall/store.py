@@ -12,7 +12,6 @@ SessionStart injects) sit beside it.
 import fcntl
 import json
 import os
-import shutil
 import time
 
 from mage_engine.errors import MageError
@@ -24,15 +23,24 @@ class IndexUnavailable(MageError):
     """The search index is missing, from another schema version, or unreadable."""
 
 
+def is_index_failure(error: BaseException) -> bool:
+    """An error reading the index: any Exception, or a Rust panic surfacing from Tantivy
+    (pyo3's PanicException derives from BaseException), but never Ctrl-C or exit."""
+    return isinstance(error, Exception) or type(error).__name__ == "PanicException"
+
+
 def stamp_path(kb):
+    """current.json: which generation is live, and what freshness checks compare."""
     return kb.index_dir / "current.json"
 
 
 def manifest_path(kb):
+    """manifest.json: every source file (mtime, size) and its record."""
     return kb.index_dir / "manifest.json"
 
 
 def standing_path(kb):
+    """standing.json: what SessionStart injects, precomputed."""
     return kb.index_dir / "standing.json"
 
 
@@ -46,6 +54,7 @@ def read_json(path) -> dict | None:
 
 
 def write_json(path, data) -> None:
+    """Write compact JSON atomically."""
     from mage_engine.kb.atomic import write_text_atomic
 
     write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
@@ -68,6 +77,7 @@ def new_generation(kb) -> tuple[str, str]:
 
 
 def generation_path(kb, stamp: dict) -> str:
+    """The folder of the stamp's generation."""
     return str(kb.index_dir / stamp["generation"])
 
 
@@ -77,23 +87,26 @@ def drop_old_generations(kb, keep: str) -> None:
         entries = list(os.scandir(kb.index_dir))
     except OSError:
         return
+    import shutil
+
     for entry in entries:
         if entry.is_dir() and entry.name.startswith("gen-") and entry.name != keep:
             shutil.rmtree(entry.path, ignore_errors=True)
 
 
-class IndexLock:
-    """An flock on .mage/index/.lock: one writer at a time, released if its process dies.
+class FileLock:
+    """An exclusive flock on `path`, released when its process dies (no stale locks).
 
     `wait` seconds: 0 means try once (the hook path never waits on a lock).
     """
 
-    def __init__(self, kb, wait: float = 0.0):
-        self.path = kb.index_dir / ".lock"
+    def __init__(self, path, wait: float = 0.0):
+        self.path = path
         self.wait = wait
         self.handle = None
 
     def acquire(self) -> bool:
+        """Take the lock, waiting at most `wait` seconds; False if another process holds it."""
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.handle = open(self.path, "a+")
         deadline = time.monotonic() + self.wait
@@ -105,9 +118,15 @@ class IndexLock:
                 if time.monotonic() >= deadline:
                     self.release()
                     return False
-                time.sleep(0.02)
+                time.sleep(0.01)
 
     def release(self) -> None:
+        """Drop the lock (safe to call twice)."""
         if self.handle is not None:
             self.handle.close()  # closing drops the flock
             self.handle = None
+
+
+def index_lock(kb, wait: float = 0.0) -> FileLock:
+    """The lock every index writer (rebuild or update) holds."""
+    return FileLock(kb.index_dir / ".lock", wait)

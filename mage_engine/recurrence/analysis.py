@@ -3,12 +3,14 @@
 Observations are the signature sightings of the three families (families.py,
 corrections.py). Skill loads are Claude Code `Skill` tool uses: optimize
 (SPEC 5.4) judges each by the work that followed it, the next FOLLOWING
-prompts and tool uses or up to the chapter's end, and graduation leaves out
+prompts and tool uses or up to the chapter's end (kept as short lines:
+`$ pip install -e .`, `Edit src/app.py`, `> the next prompt`), and graduation leaves out
 chapters in which a mage skill was loaded.
 """
 
 from mage_engine.recurrence.corrections import CorrectionTracker
 from mage_engine.recurrence.families import FixTracker
+from mage_engine.recurrence.steps import SHELL_TOOLS
 
 FOLLOWING = 20
 TEXT_KEPT = 200
@@ -43,12 +45,10 @@ def _follow(loads: list, step: dict) -> None:
         load["following"].append(compact)
 
 
-def _compact(step: dict) -> dict:
+def _compact(step: dict) -> str:
+    """One line per step, small in the saved state: `$ cmd` (shell), `Tool target`, `> prompt`."""
     if step.get("k") == "p":
-        return {"k": "p", "text": step["text"][:TEXT_KEPT]}
-    kept = {"k": "t", "tool": step["tool"], "ok": step.get("ok")}
-    if step.get("cmd"):
-        kept["cmd"] = step["cmd"][:TEXT_KEPT]
-    if step.get("paths"):
-        kept["paths"] = step["paths"]
-    return kept
+        return "> " + step["text"][:TEXT_KEPT]
+    if step["tool"] in SHELL_TOOLS and step.get("cmd"):
+        return "$ " + step["cmd"][:TEXT_KEPT]
+    return f"{step['tool']} {step.get('cmd') or ', '.join(step.get('paths') or [])}".strip()[:TEXT_KEPT]

@@ -2,7 +2,8 @@
 
 A tally at ≥ K chapters is, in this order: `rejected` (its signature is in
 mage/rejected.jsonl: it never comes back), `covered` (a note lists it in
-`signatures`, or recall finds a note or skill for it above the hint floor),
+`signatures`, or recall finds one above the hint floor that names the
+outcome and the situation: coverage.py),
 `staged` (a recurrence draft for it waits in staging), or `waiting`: a
 candidate. The waiting ones are saved to .mage/state/candidates.json, which
 `mage status` and the SessionStart nudge count. The file is rewritten only
@@ -14,8 +15,11 @@ import hashlib
 import json
 import os
 
-from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.recurrence.draft_text import recall_query, title_for
+from mage_engine.recurrence.coverage import recall_match, signature_owners, staged_signatures
+from mage_engine.recurrence.draft_text import title_for
+from mage_engine.recurrence.store import write_scratch
+
+RULES = 2  # bump when what counts as covered changes, so saved candidates are recomputed
 
 ROW_KEYS = ("id", "signature", "family", "chapters", "chapter_count", "count", "first_seen", "last_seen",
             "examples")
@@ -32,83 +36,96 @@ def candidates(kb) -> list[dict]:
     return distill(kb).candidates
 
 
-def evaluate(kb, tallies: list, config) -> list[dict]:
-    """Every tally at ≥ K chapters as a row with its `status` (see the module doc)."""
+def evaluate(kb, tallies: list, config, known: dict | None = None) -> list[dict]:
+    """Every tally at ≥ K chapters as a row with its `status` and `by` (see the module doc).
+
+    `known` holds verdicts ({signature: {"status", "by"}}) still valid because nothing
+    they depend on changed; only the other signatures are judged.
+    """
     eligible = [tally for tally in tallies if tally["chapter_count"] >= config.k]
-    if not eligible:
-        return []
-    from mage_engine.grooming.rejected import rejected_signatures
+    judge = _Judge(kb, config.hint_min_score, known or {})
+    return [{key: tally[key] for key in ROW_KEYS} | {"title": title_for(tally)} | judge.verdict(tally)
+            for tally in eligible]
 
-    rejected, noted, staged = rejected_signatures(kb), _signature_owners(kb.notes_dir), _staged(kb)
-    rows = []
-    for tally in eligible:
-        row = {key: tally[key] for key in ROW_KEYS} | {"title": title_for(tally)}
+
+class _Judge:
+    """Decides rejected / covered / staged / waiting, loading what it needs on first use."""
+
+    def __init__(self, kb, floor: float, known: dict):
+        self.kb, self.floor, self.known, self._tables = kb, floor, known, None
+
+    def verdict(self, tally: dict) -> dict:
         signature = tally["signature"]
+        if signature in self.known:
+            return dict(self.known[signature])
+        rejected, noted, staged = self.tables()
         if signature in rejected:
-            row.update(status="rejected", by={"rejected": rejected[signature].get("id")})
-        elif signature in noted:
-            row.update(status="covered", by={"note": noted[signature]})
-        elif signature in staged:
-            row.update(status="staged", by={"draft": staged[signature]})
-        else:
-            match = recall_match(kb, tally, config.hint_min_score)
-            row.update(status="covered", by=match) if match else row.update(status="waiting", by=None)
-        rows.append(row)
-    return rows
+            return {"status": "rejected", "by": {"rejected": rejected[signature].get("id")}}
+        if signature in noted:
+            return {"status": "covered", "by": {"note": noted[signature]}}
+        if signature in staged:
+            return {"status": "staged", "by": {"draft": staged[signature]}}
+        match = recall_match(self.kb, tally, self.floor) if self._anything_to_find() else None
+        return {"status": "covered", "by": match} if match else {"status": "waiting", "by": None}
 
+    def tables(self) -> tuple:
+        if self._tables is None:
+            from mage_engine.grooming.rejected import rejected_signatures
 
-def recall_match(kb, tally: dict, floor: float) -> dict | None:
-    """{"note": id, "score": s} when recall finds something above the hint floor, else None."""
-    try:
-        from mage_engine.recall.search import search
+            self._tables = rejected_signatures(self.kb), signature_owners(self.kb), staged_signatures(self.kb)
+        return self._tables
 
-        hits = search(kb, recall_query(tally), limit=1)
-    except Exception:
-        return None  # no index (yet): only the notes' signatures can cover
-    if hits and hits[0].score >= floor:
-        return {"note": hits[0].id, "score": hits[0].score}
-    return None
-
-
-def _signature_owners(folder) -> dict:
-    from mage_engine.kb.notes import load_folder
-
-    notes, _ = load_folder(folder)
-    return {signature: note.id for note in notes for signature in note.signatures}
-
-
-def _staged(kb) -> dict:
-    from mage_engine.kb.notes import load_folder
-
-    drafts, _ = load_folder(kb.staging_dir)
-    return {(d.draft or {}).get("signature"): d.id for d in drafts if (d.draft or {}).get("signature")}
+    def _anything_to_find(self) -> bool:
+        """Recall can only cover with a note or a skill: skip opening the index without one."""
+        return bool(_listing(self.kb.notes_dir)) or any(self.kb.skills_dir.glob("*/SKILL.md"))
 
 
 def refresh_candidates(kb, tallies: list, config=None) -> tuple[int, list]:
-    """(K, waiting candidates), recomputed only when an input changed; saves candidates.json."""
-    if config is None:
-        from mage_engine.kb.config import load_config
+    """(K, waiting candidates), recomputed only when an input changed; saves candidates.json.
 
-        config = load_config(kb)
-    stamp = _inputs(kb, tallies, config)
+    Verdicts of signatures already judged are reused while the KB side (notes, drafts,
+    rejections, the index, K and the hint floor) is unchanged: new sightings alone never
+    re-run recall for a signature it already judged.
+    """
+    config = config or _config(kb)
+    tallies_digest, kb_side = _tallies_digest(tallies), _kb_stamp(kb, config)
     saved = _load(kb)
-    if saved.get("inputs") == stamp and isinstance(saved.get("candidates"), list):
+    if saved.get("inputs") == kb_side + tallies_digest and isinstance(saved.get("candidates"), list):
         return config.k, saved["candidates"]
-    waiting = [row for row in evaluate(kb, tallies, config) if row["status"] == "waiting"]
-    stamp = _inputs(kb, tallies, config)  # again: a recall check may have refreshed the index
-    write_text_atomic(candidates_path(kb), json.dumps({"K": config.k, "candidates": waiting, "inputs": stamp},
-                                                      ensure_ascii=False, sort_keys=True, indent=1) + "\n")
-    return config.k, waiting
+    known = saved.get("verdicts", {}) if saved.get("kb") == kb_side else {}
+    rows = evaluate(kb, tallies, config, known)
+    kb_side = _kb_stamp(kb, config)  # again: a recall check may have refreshed the index
+    data = {"K": config.k, "candidates": [row for row in rows if row["status"] == "waiting"], "kb": kb_side,
+            "inputs": kb_side + tallies_digest,
+            "verdicts": {row["signature"]: {"status": row["status"], "by": row["by"]} for row in rows}}
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+    write_scratch(candidates_path(kb), text)
+    return config.k, json.loads(text)["candidates"]  # the saved form, so every run prints the same bytes
 
 
-def _inputs(kb, tallies: list, config) -> str:
-    digest = hashlib.sha256(json.dumps(tallies, sort_keys=True).encode("utf-8"))
-    digest.update(repr((config.k, config.hint_min_score)).encode())
+def _config(kb):
+    """The config through its JSON cache (no YAML import on the common path); a file with
+    problems is read again properly, so a malformed one still fails with its one-line error."""
+    from mage_engine.kb.config import load_config, load_config_cached
+
+    config = load_config_cached(kb)
+    return load_config(kb) if config.warnings else config
+
+
+def _tallies_digest(tallies: list) -> str:
+    return hashlib.sha256(repr([(t["signature"], t["chapter_count"], t["count"]) for t in tallies]).encode()
+                          ).hexdigest()[:16]
+
+
+def _kb_stamp(kb, config) -> str:
+    """What coverage verdicts depend on: rules, K, the floor, notes, drafts, skills, rejections, the index."""
+    digest = hashlib.sha256(repr((RULES, config.k, config.hint_min_score)).encode())
     for folder in (kb.notes_dir, kb.staging_dir):
         digest.update(repr(_listing(folder)).encode())
-    for path in (kb.rejected_path, kb.index_dir / "current.json"):
-        digest.update(repr(_stat(path)).encode())
-    return digest.hexdigest()[:20]
+    skills = sorted(kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else []
+    for path in [kb.rejected_path, kb.index_dir / "current.json", *skills]:
+        digest.update(repr((path.name, _stat(path))).encode())
+    return digest.hexdigest()[:16]
 
 
 def _listing(folder) -> list:

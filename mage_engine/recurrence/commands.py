@@ -3,14 +3,14 @@
 `head("cd app && uv run python -m pytest -q")` is `pytest`: the program that
 did the work, unwrapped from `cd`, runners (`uv run`, `npx`, `python -m`) and
 wrappers (`sudo`, `timeout 60`), with the subcommand for tools that have one
-(`pip install`, `git push`). `shape` is the whole command normalised.
-`skeleton` drops flags, numbers and environment, so `pytest t.py` and
-`CI=1 pytest t.py --reruns 3` share one; `delta` names what changed between them.
+(`pip install`, `git push`). `shape` is the whole command normalised. Flags and environment, for
+retries, are in flags.py.
 """
 
 import os
 import re
 import shlex
+from functools import lru_cache
 
 from mage_engine.recurrence.signatures import normalise_text
 
@@ -29,21 +29,22 @@ READ_ONLY = {"ls", "cat", "head", "tail", "less", "more", "grep", "rg", "ag", "f
              "echo", "printf", "pwd", "wc", "file", "stat", "tree", "printenv", "whoami", "date", "du",
              "df", "diff", "sleep", "history", "man", "jq", "sort", "uniq", "awk", "sed", "cd"}
 READ_ONLY_GIT = {"status", "diff", "log", "show", "branch", "remote", "rev-parse", "blame", "ls-files"}
-_ENV = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
+ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _WORD = re.compile(r"^[a-z][\w:.-]*$")
-_NUMERIC = re.compile(r"^[-+]?\d+(?:\.\d+)?[a-z]{0,3}$")
+NUMERIC = re.compile(r"^[-+]?\d+(?:\.\d+)?[a-z]{0,3}$")
 _REDIRECT = re.compile(r"\s\d*(?:>&\d+|&>>?\s*\S+|>>?\s*\S+|<\s*\S+)")
 
 
-def tokens(command: str) -> list[str]:
+@lru_cache(maxsize=4096)  # agents run the same commands over and over
+def tokens(command: str) -> tuple:
     """shlex tokens with shell operators as their own tokens; plain split if unbalanced."""
     command = _REDIRECT.sub(" ", command)  # `2>&1`, `> out.log`: not part of what ran
     try:
         lexer = shlex.shlex(command, posix=True, punctuation_chars=";&|")
         lexer.whitespace_split = True
-        return list(lexer)
+        return tuple(lexer)
     except ValueError:
-        return command.split()
+        return tuple(command.split())
 
 
 def segments(command: str) -> list[list[str]]:
@@ -72,7 +73,7 @@ def main_segment(command: str) -> list[str]:
 
 def _with_pipes(command: str):
     current = []
-    for token in tokens(command) + [";"]:
+    for token in tokens(command) + (";",):
         if token in SEQUENCE_OPS or token in PIPE_OPS:
             if current:
                 yield current, token in PIPE_OPS
@@ -86,7 +87,7 @@ def _program(segment: list[str]) -> tuple[str, list[str]]:
     rest = list(segment)
     while rest:
         word = os.path.basename(rest[0])
-        if _ENV.match(rest[0]) or word in WRAPPERS or _NUMERIC.match(rest[0]) or rest[0].startswith("-"):
+        if ENV_ASSIGNMENT.match(rest[0]) or word in WRAPPERS or NUMERIC.match(rest[0]) or rest[0].startswith("-"):
             rest = rest[1:]
         elif word in SOLO_RUNNERS or (len(rest) > 1 and (word, rest[1]) in RUNNERS):
             rest = rest[1:] if word in SOLO_RUNNERS else rest[2:]
@@ -99,16 +100,21 @@ def _program(segment: list[str]) -> tuple[str, list[str]]:
     return "", []
 
 
+@lru_cache(maxsize=4096)
 def head(command: str) -> str:
     """The program that did the work, with its subcommand where it has one."""
     program, args = _program(main_segment(command))
     if program in SUBCOMMANDS:
-        for arg in args[:3]:
-            if _WORD.match(arg):
-                return f"{program} {arg}"
+        args = [arg for index, arg in enumerate(args) if index == 0 or args[index - 1] not in ("-C", "-c")]
+        words = [arg for arg in args[:4] if _WORD.match(arg)]
+        if words[:1] in (["run"], ["run-script"]) and len(words) > 1:
+            return f"{program} {words[0]} {words[1]}"  # `npm run build`: the script is the command
+        if words:
+            return f"{program} {words[0]}"
     return program
 
 
+@lru_cache(maxsize=4096)
 def is_read_only(command: str) -> bool:
     """Commands that only look (ls, cat, git status): never a fix."""
     program, args = _program(main_segment(command))
@@ -117,6 +123,7 @@ def is_read_only(command: str) -> bool:
     return program in READ_ONLY or not program
 
 
+@lru_cache(maxsize=4096)
 def shape(command: str) -> str:
     """The command normalised: program basenames, placeholders for paths, numbers, values."""
     parts = []
@@ -124,63 +131,18 @@ def shape(command: str) -> str:
         program, _ = _program(segment)
         if program in TRIVIAL - {"export", "source", "."}:
             continue
-        parts.append(" ".join(_shape_token(token, index == 0) for index, token in enumerate(segment)))
+        parts.append(" ".join(shape_token(token, index == 0) for index, token in enumerate(segment)))
         parts.append("|" if piped else "&&")
     return " ".join(parts[:-1])
 
 
-def _shape_token(token: str, first: bool) -> str:
-    if first and not _ENV.match(token):
+def shape_token(token: str, first: bool) -> str:
+    """One token normalised: a program keeps its basename, values become placeholders."""
+    if first and not ENV_ASSIGNMENT.match(token):
         return os.path.basename(token) or token  # a program's name is stable, never a placeholder
     if " " in token.strip():
         return "<value>"
-    for prefix in (_ENV.match(token), re.match(r"^--?[\w-]+=", token)):
+    for prefix in (ENV_ASSIGNMENT.match(token), re.match(r"^--?[\w-]+=", token)):
         if prefix:
             return prefix.group(0) + (normalise_text(token[prefix.end():]) or "<value>")
     return normalise_text(token)
-
-
-def skeleton(command: str) -> tuple:
-    """The command without flags, numbers, environment and wrappers."""
-    kept = []
-    for segment in segments(command):
-        for index, token in enumerate(segment):
-            word = os.path.basename(token)
-            if token.startswith("-") or _NUMERIC.match(token) or _ENV.match(token) or word in WRAPPERS:
-                continue
-            kept.append(word if index == 0 else token)
-    return tuple(kept)
-
-
-def base_shape(command: str) -> str:
-    """The working segment's shape without flags, numbers, environment or wrappers: `pytest <path>`."""
-    segment = main_segment(command)
-    kept = [token for token in segment if not (token.startswith("-") or _NUMERIC.match(token) or _ENV.match(token)
-                                              or os.path.basename(token) in WRAPPERS)]
-    return " ".join(_shape_token(token, index == 0) for index, token in enumerate(kept))
-
-
-def flag_items(command: str) -> list[str]:
-    """What `skeleton` dropped, normalised: `--reruns <n>`, `CI=<n>`, `timeout`."""
-    items, pending_flag = [], None
-    for token in tokens(command):
-        if pending_flag is not None and _NUMERIC.match(token):
-            items[-1] = f"{pending_flag} {normalise_text(token)}"
-            pending_flag = None
-            continue
-        pending_flag = None
-        if token.startswith("-") and not _NUMERIC.match(token):
-            items.append(_shape_token(token, False))
-            pending_flag = items[-1] if "=" not in token else None
-        elif _ENV.match(token) or _NUMERIC.match(token) or os.path.basename(token) in WRAPPERS:
-            items.append(_shape_token(token, False))
-    return items
-
-
-def delta(failed: str, succeeded: str) -> str:
-    """What changed from the failing command to the passing one: `with --reruns <n>, without -x`."""
-    before, after = flag_items(failed), flag_items(succeeded)
-    added = [item for item in after if item not in before]
-    removed = [item for item in before if item not in after]
-    parts = ([f"with {' '.join(added)}"] if added else []) + ([f"without {' '.join(removed)}"] if removed else [])
-    return ", ".join(parts)

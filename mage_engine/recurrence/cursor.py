@@ -9,12 +9,14 @@ distill start over from the whole trail: same trail in, same tallies out.
 """
 
 import os
+import re
 import zlib
 from dataclasses import dataclass
-
-from mage_engine.capture.trail import session_files, session_stems
+from pathlib import Path
 
 HEAD_BYTES = 64
+# capture's naming (capture/trail.py): `<stem>.jsonl` is live, `<stem>.<n>.jsonl` rotated parts
+PART = re.compile(r"^(?P<stem>[A-Za-z0-9_-]+?)(?:\.(?P<part>\d+))?\.jsonl$")
 
 
 @dataclass
@@ -24,6 +26,7 @@ class TrailFile:
     path: object
     key: str
     size: int
+    mtime: int = 0
     offset: int = 0
 
 
@@ -32,15 +35,28 @@ class Restart(Exception):
 
 
 def trail_files(kb) -> list[TrailFile]:
-    """Every trail file, session by session, rotated parts before the live file."""
+    """Every trail file, session by session, rotated parts (1, 2, …) before the live file.
+
+    One directory listing for all sessions: a trail holds hundreds of them.
+    """
+    parts = {}
+    try:
+        entries = list(os.scandir(kb.learnings_dir))
+    except OSError:
+        return []
+    for entry in entries:
+        match = PART.match(entry.name)
+        if match:
+            number = int(match["part"]) if match["part"] else float("inf")  # the live file comes last
+            parts.setdefault(match["stem"], []).append((number, entry))
     found = []
-    for stem in session_stems(kb):
-        for path in session_files(kb, stem):
+    for stem in sorted(parts):
+        for _, entry in sorted(parts[stem], key=lambda item: item[0]):
             try:
-                stat = os.stat(path)
+                stat = entry.stat()
             except OSError:
                 continue
-            found.append(TrailFile(path, f"{stat.st_dev}:{stat.st_ino}", stat.st_size))
+            found.append(TrailFile(Path(entry.path), f"{stat.st_dev}:{stat.st_ino}", stat.st_size, stat.st_mtime_ns))
     return found
 
 
@@ -51,9 +67,11 @@ def plan(files: list[TrailFile], cursors: dict) -> list[TrailFile]:
         raise Restart("a trail file was removed")
     todo = []
     for item in files:
-        saved = cursors.get(item.key)
+        item.offset, saved = 0, cursors.get(item.key)  # a plan never inherits an earlier plan's offsets
         if saved is not None:
-            if item.size < saved["offset"] or head_crc(item.path, saved["head_len"]) != saved["head"]:
+            untouched = item.size == saved.get("size") and item.mtime == saved.get("mtime")
+            if not untouched and (item.size < saved["offset"] or
+                                  head_crc(item.path, saved["head_len"]) != saved["head"]):
                 raise Restart(f"{item.path} was rewritten")
             item.offset = saved["offset"]
         if item.size > item.offset:
@@ -71,15 +89,16 @@ def head_crc(path, length: int) -> int:
 
 
 def read_new(item: TrailFile) -> tuple[list, int]:
-    """(whole new lines as bytes, new offset). A line still being written waits."""
+    """(whole new lines as text, new offset). A line still being written waits."""
     with open(item.path, "rb") as handle:
         handle.seek(item.offset)
         data = handle.read(item.size - item.offset)
     end = data.rfind(b"\n") + 1
-    return data[:end].splitlines(), item.offset + end
+    return data[:end].decode("utf-8", errors="replace").split("\n")[:-1], item.offset + end
 
 
 def cursor_for(item: TrailFile, offset: int) -> dict:
     """What to remember about a file after reading it up to `offset`."""
     length = min(HEAD_BYTES, offset)
-    return {"offset": offset, "head_len": length, "head": head_crc(item.path, length), "name": item.path.name}
+    return {"offset": offset, "size": item.size, "mtime": item.mtime, "head_len": length,
+            "head": head_crc(item.path, length), "name": item.path.name}

@@ -1,22 +1,24 @@
 """`mage distill`: the deterministic, incremental fold of the trail into signature tallies (SPEC 5.1).
 
-State lives in .mage/state/: `distill.json` (cursors, per-chapter state) and
-`tallies.json` (the last tallies, byte-identical for the same trail however
-many runs it took to read it). A run reads only bytes appended since the last
-one; a run over an unchanged trail reads no trail line and re-analyses
-nothing. Each run also refreshes `candidates.json` (see candidates.py).
+A run reads only the bytes appended to the trail since the last run (cursor.py),
+folds them into the chapters they belong to (fold.py), updates the signature
+sightings by difference (tallies.py) and writes `.mage/state/tallies.json`,
+byte-identical for the same trail however many runs it took to read it.
+A run over an unchanged trail reads the cursors, stats the files, and stops.
+Anything the saved state cannot explain (a pruned or rewritten trail file, a
+crash between writes) folds the whole trail again. Each run also refreshes
+`candidates.json` (candidates.py).
 """
 
 import json
+import shutil
 import time
 from dataclasses import dataclass, field
 
-from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.recurrence import cursor
+from mage_engine.recurrence import cursor, store as state
 from mage_engine.recurrence.fold import Folder, counts
-from mage_engine.recurrence.tallies import build_tallies
+from mage_engine.recurrence.tallies import Incomplete, apply_changes, build_tallies, rebuild
 
-STATE_VERSION = 1
 PROGRESS_EVERY = 5000  # lines between progress callbacks
 
 
@@ -31,17 +33,13 @@ class DistillResult:
     k: int = 3
     candidates: list = field(default_factory=list)
     read: int = 0            # trail records read by this run (0 when nothing was new)
-    restarted: bool = False  # the trail changed under the cursors: folded from the start
+    restarted: bool = False  # the trail changed under the saved state: folded from the start
     seconds: float = 0.0
 
     def to_json(self) -> dict:
         """The deterministic part: the same trail (and KB) gives the same bytes."""
         return {"events": self.events, "chapters": self.chapters, "qualifying_chapters": self.qualifying,
                 "K": self.k, "tallies": self.tallies, "candidates": self.candidates}
-
-
-def state_path(kb):
-    return kb.state_dir / "distill.json"
 
 
 def tallies_path(kb):
@@ -54,25 +52,20 @@ def distill(kb, progress=None, refresh_candidates: bool = True) -> DistillResult
     `progress(done_bytes, total_bytes)` is called while reading.
     """
     started = time.perf_counter()
-    state, restarted = load_state(kb), False
-    files = cursor.trail_files(kb)
+    index, files = state.load_index(kb), cursor.trail_files(kb)
     try:
-        todo = cursor.plan(files, state["cursors"])
+        todo = cursor.plan(files, index["cursors"])
+        saved = None if todo else _saved_tallies(kb)
     except cursor.Restart:
-        state, restarted = fresh_state(), True
-        todo = cursor.plan(files, {})
-    read = 0
-    if todo:
-        state, read, restarted = _fold(kb, state, files, todo, progress, restarted)
-        tallies = build_tallies(state["chapters"])
-        _save(kb, state, tallies)
+        todo, saved = None, None
+    if saved is not None:
+        result = _result(index, saved, 0, False)
     else:
-        tallies = _saved_tallies(kb, state)
-    result = _result(state, tallies, read, restarted)
+        result = _fold(kb, files, todo, progress)
     if refresh_candidates:
         from mage_engine.recurrence.candidates import refresh_candidates as refresh
 
-        result.k, result.candidates = refresh(kb, tallies)
+        result.k, result.candidates = refresh(kb, result.tallies)
     result.seconds = round(time.perf_counter() - started, 4)
     return result
 
@@ -82,59 +75,67 @@ def tallies(kb) -> list[dict]:
     return distill(kb).tallies
 
 
-def _fold(kb, state, files, todo, progress, restarted):
-    try:
-        read = _read(state, todo, progress)
-    except cursor.Restart:
-        state, restarted = fresh_state(), True
-        read = _read(state, cursor.plan(files, {}), progress)
-    return state, read, restarted
+def chapter_states(kb) -> dict:
+    """chapter id -> its folded state (work counts, observations, skill loads), after a fold."""
+    distill(kb, refresh_candidates=False)
+    chapters = {}
+    for bucket in state.Store(kb).all_buckets().values():
+        chapters.update(bucket["chapters"])
+    return chapters
 
 
-def _read(state: dict, todo: list, progress) -> int:
-    folder = Folder(state)
-    total = sum(item.size - item.offset for item in todo)
-    done = 0
+def _fold(kb, files, todo, progress) -> DistillResult:
+    """Fold `todo` into the saved state; start over (todo None) when it cannot be trusted."""
+    if todo is not None:
+        try:
+            return _fold_into(kb, state.Store(kb), todo, progress, restarted=False)
+        except (cursor.Restart, state.Inconsistent):
+            pass
+    shutil.rmtree(state.folder(kb), ignore_errors=True)
+    return _fold_into(kb, state.Store(kb, fresh=True), cursor.plan(files, {}), progress, restarted=True)
+
+
+def _fold_into(kb, store, todo, progress, restarted: bool) -> DistillResult:
+    read = _read(store, todo, progress)
+    summary = {name: _summary(store.buckets[name]) for name in store.touched}
+    text = render_tallies(build_tallies(store.sightings))
+    store.save(summary)
+    state.write_scratch(tallies_path(kb), text)
+    return _result(store.index, json.loads(text)["tallies"], read, restarted)  # the saved form: same bytes
+
+
+def _read(store, todo: list, progress) -> int:
+    folder = Folder(store)
+    total, done = sum(item.size - item.offset for item in todo), 0
     for item in todo:
         lines, offset = cursor.read_new(item)
-        for number, raw in enumerate(lines, 1):
-            folder.feed_line(raw)
-            done += len(raw) + 1
+        for number, line in enumerate(lines, 1):
+            folder.feed_line(line)
             if progress and number % PROGRESS_EVERY == 0:
-                progress(done, total)
-        state["cursors"][item.key] = cursor.cursor_for(item, offset)
+                progress(done + (offset - item.offset) * number // len(lines), total)
+        store.cursors[item.key] = cursor.cursor_for(item, offset)
+        done += item.size - item.offset
         if progress:
             progress(done, total)
-    folder.settle()
-    state["events"] += folder.events
+    changes = folder.settle()
+    try:
+        apply_changes(store.sightings, changes)
+    except Incomplete:  # an example must come from a chapter not at hand: recount from every chapter
+        chapters = {cid: c for bucket in store.all_buckets().values() for cid, c in bucket["chapters"].items()}
+        store.replace_sightings(rebuild(chapters))
+    store.index["events"] += folder.events
     return folder.events
 
 
-def _result(state: dict, tallies: list, read: int, restarted: bool) -> DistillResult:
-    chapters = state["chapters"]
-    return DistillResult(tallies=tallies, events=state["events"], chapters=len(chapters),
-                         qualifying=sum(1 for chapter in chapters.values() if counts(chapter)),
-                         read=read, restarted=restarted)
+def _summary(bucket: dict) -> list:
+    chapters = bucket["chapters"].values()
+    return [len(chapters), sum(1 for chapter in chapters if counts(chapter))]
 
 
-def fresh_state() -> dict:
-    return {"version": STATE_VERSION, "events": 0, "cursors": {}, "sessions": {}, "chapters": {}}
-
-
-def load_state(kb) -> dict:
-    """The saved fold, or a fresh one when missing, unreadable or of another version."""
-    try:
-        state = json.loads(state_path(kb).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return fresh_state()
-    if not isinstance(state, dict) or state.get("version") != STATE_VERSION:
-        return fresh_state()
-    return state
-
-
-def _save(kb, state: dict, tallies: list) -> None:
-    write_text_atomic(state_path(kb), json.dumps(state, ensure_ascii=False, separators=(",", ":")))
-    write_text_atomic(tallies_path(kb), render_tallies(tallies))
+def _result(index: dict, tallies: list, read: int, restarted: bool) -> DistillResult:
+    summary = index["summary"].values()
+    return DistillResult(tallies=tallies, events=index["events"], chapters=sum(s[0] for s in summary),
+                         qualifying=sum(s[1] for s in summary), read=read, restarted=restarted)
 
 
 def render_tallies(tallies: list) -> str:
@@ -142,16 +143,8 @@ def render_tallies(tallies: list) -> str:
     return json.dumps({"tallies": tallies}, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
 
 
-def _saved_tallies(kb, state: dict) -> list:
+def _saved_tallies(kb) -> list | None:
     try:
         return json.loads(tallies_path(kb).read_text(encoding="utf-8"))["tallies"]
     except (OSError, ValueError, KeyError, TypeError):
-        tallies = build_tallies(state["chapters"])
-        write_text_atomic(tallies_path(kb), render_tallies(tallies))
-        return tallies
-
-
-def chapter_states(kb) -> dict:
-    """chapter id -> its folded state (work counts, observations, skill loads), after a fold."""
-    distill(kb, refresh_candidates=False)
-    return load_state(kb)["chapters"]
+        return None

@@ -17,7 +17,7 @@ programming, not a recurring procedure); edits of known config files are.
 import os
 import re
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import commands, flags
 from mage_engine.recurrence.signatures import error_class, fix_signature, is_placeholder_only, retry_signature
 from mage_engine.recurrence.steps import EDIT_TOOLS, SHELL_TOOLS, is_action, raw_label
 
@@ -72,8 +72,8 @@ class FixTracker:
         if step.get("ok") is False:
             self._failed(step)
             return None
-        if step.get("ok") is not True:
-            return None
+        if step.get("ok") is not True or not self.pending:
+            return None  # nothing waits for a fix: the common case, kept cheap
         found = self._resolve(step)
         if is_action(step):
             for waiting in self.pending.values():
@@ -91,10 +91,10 @@ class FixTracker:
             return _fixed(self.pending.pop(key), step)
         if step["tool"] not in SHELL_TOOLS or not step.get("cmd"):
             return None
-        bones = commands.skeleton(step["cmd"])
+        bones = flags.skeleton(step["cmd"])
         for key, waiting in self.pending.items():
             failed = waiting["fail"]
-            if failed["tool"] == step["tool"] and commands.skeleton(failed.get("cmd", "")) == bones:
+            if failed["tool"] == step["tool"] and flags.skeleton(failed.get("cmd", "")) == bones:
                 del self.pending[key]
                 return _retried(waiting, step)
         return None
@@ -119,10 +119,10 @@ def _fixed(waiting: dict, success: dict) -> dict | None:
 
 def _retried(waiting: dict, success: dict) -> dict | None:
     failed = waiting["fail"]
-    change = commands.delta(failed["cmd"], success["cmd"])
+    change = flags.delta(failed["cmd"], success["cmd"])
     if not change:
         return None
-    base = commands.base_shape(failed["cmd"])
+    base = flags.base_shape(failed["cmd"])
     return {"sig": retry_signature(base, waiting["error"], change), "ts": failed["ts"],
             "parts": {"head": base, "error": waiting["error"], "change": change}, "steps": [change],
             "example": {"command": raw_label(failed), "error": _raw_error(failed), "fix": [],

@@ -4,16 +4,16 @@ Each chapter (`<session>:<ordinal>`, as `mage chapters` names it) keeps its
 work counts, first and last time, and its observations and skill loads.
 While a chapter may still grow it also keeps its steps, so new lines can be
 folded in and the chapter re-analysed; once it cannot (its session ended, or
-two newer chapters of the session exist) the steps are dropped to keep the
-state small. A step arriving for a chapter whose steps were dropped raises
-`Restart`: a full fold is always correct, only slower.
+two newer chapters of the session exist: a transcript fold may still file a
+turn under the chapter just before a compaction) the steps are dropped to
+keep the state small. A step arriving for a chapter whose steps were dropped
+raises `Restart`: a full fold is always correct, only slower.
 """
-
-import json
 
 from mage_engine.recurrence.analysis import analyse
 from mage_engine.recurrence.cursor import Restart
 from mage_engine.recurrence.steps import HOOK_PROMPT, HOOK_TOOLS, hook_steps, turn_steps
+from mage_engine.recurrence.store import _decode, bucket_of
 
 MIN_WORK_EVENTS = 2  # SPEC 3.3: a chapter counts for recurrence with at least 2 work events
 KEEP_OPEN = 2        # newest chapters per session whose steps are kept
@@ -33,18 +33,25 @@ def counts(chapter: dict) -> bool:
     return work(chapter) >= MIN_WORK_EVENTS
 
 
+def contribution(chapter: dict) -> tuple:
+    """(chapter start, observations) a chapter adds to the tallies: none unless it counts."""
+    return chapter["first"], (chapter["obs"] if counts(chapter) else [])
+
+
 class Folder:
-    """Folds parsed records into `state["chapters"]`, remembering which it touched."""
+    """Folds parsed records into the store's buckets, remembering each touched chapter's
+    contribution from before the run, so the sightings can be updated by difference."""
 
-    def __init__(self, state: dict):
-        self.chapters = state["chapters"]
-        self.sessions = state["sessions"]
-        self.touched = set()
+    def __init__(self, store):
+        self.store = store
+        self.before = {}  # chapter id -> (bucket, contribution before this run)
+        self.grew = set()
         self.events = 0
+        self.bucket_names = {}
 
-    def feed_line(self, raw: bytes) -> None:
+    def feed_line(self, line: str) -> None:
         try:
-            record = json.loads(raw)
+            record = _decode(line)
         except ValueError:
             return
         if isinstance(record, dict):
@@ -53,21 +60,22 @@ class Folder:
     def feed(self, record: dict) -> None:
         """Fold one trail record."""
         self.events += 1
-        session = str(record.get("session", ""))
-        ordinal = _ordinal(record.get("chapter"))
-        chapter_id = f"{session}:{ordinal}"
-        ts = str(record.get("ts", ""))
-        chapter = self.chapters.get(chapter_id)
+        session, ordinal = str(record.get("session", "")), _ordinal(record.get("chapter"))
+        name = self.bucket_names.get(session) or self.bucket_names.setdefault(session, bucket_of(session))
+        bucket, chapter_id, ts = self.store.bucket(name), f"{session}:{ordinal}", str(record.get("ts", ""))
+        self.store.touched.add(name)
+        chapter = bucket["chapters"].get(chapter_id)
         if chapter is None:
-            chapter = self.chapters[chapter_id] = new_chapter(session, ordinal, ts)
+            chapter = bucket["chapters"][chapter_id] = new_chapter(session, ordinal, ts)
+        if chapter_id not in self.before:
+            self.before[chapter_id] = (name, contribution(chapter))
         chapter["first"], chapter["last"] = min(chapter["first"], ts), max(chapter["last"], ts)
-        if ordinal > self.sessions.get(session, 0):
-            self.sessions[session] = ordinal
+        if ordinal > bucket["sessions"].get(session, 0):
+            bucket["sessions"][session] = ordinal
         event = record.get("event")
         chapter["end"] = event if event in ("SessionEnd", "PreCompact") else ""
-        if record.get("sub"):
-            return  # a subagent's or compaction fork's work is never the user's
-        self._add_work(chapter, chapter_id, event, record)
+        if not record.get("sub"):  # a subagent's or compaction fork's work is never the user's
+            self._add_work(chapter, chapter_id, event, record)
 
     def _add_work(self, chapter, chapter_id, event, record) -> None:
         if event == "Turn":
@@ -84,16 +92,31 @@ class Folder:
         if chapter["final"]:
             raise Restart(f"new work in chapter {chapter_id} after its steps were dropped")
         chapter[stream].extend(steps)
-        self.touched.add(chapter_id)
+        self.grew.add(chapter_id)
 
-    def settle(self) -> None:
-        """Re-analyse the chapters that grew, then drop steps no longer needed."""
-        for chapter_id in self.touched:
-            chapter = self.chapters[chapter_id]
-            chapter["obs"], chapter["loads"] = analyse(_stream(chapter))
-        for chapter in self.chapters.values():
-            if not chapter["final"] and _settled(chapter, self.sessions.get(chapter["session"], 0)):
-                chapter["final"], chapter["hook"], chapter["turn"] = True, [], []
+    def settle(self) -> list:
+        """Re-analyse the chapters that grew and drop steps no longer needed.
+
+        Returns (chapter id, contribution before, contribution now) for every touched chapter.
+        """
+        changes = []
+        for chapter_id, (name, before) in self.before.items():
+            chapter = self.store.buckets[name]["chapters"][chapter_id]
+            if chapter_id in self.grew:
+                chapter["obs"], chapter["loads"] = analyse(_stream(chapter))
+            changes.append((chapter_id, before, contribution(chapter)))
+        for name in self.store.touched:
+            _finalise(self.store.buckets[name])
+        return changes
+
+
+def _finalise(bucket: dict) -> None:
+    sessions, chapters = bucket["sessions"], bucket["chapters"]
+    ended = {c["session"] for c in chapters.values() if c["end"] == "SessionEnd" and c["ordinal"] == sessions[c["session"]]}
+    for chapter in chapters.values():
+        newest = sessions.get(chapter["session"], 0)
+        if not chapter["final"] and (chapter["session"] in ended or chapter["ordinal"] <= newest - KEEP_OPEN):
+            chapter["final"], chapter["hook"], chapter["turn"] = True, [], []
 
 
 def _stream(chapter: dict) -> list:
@@ -101,10 +124,6 @@ def _stream(chapter: dict) -> list:
     if chapter["hook"] and chapter["hp"] + chapter["ht"] >= chapter["tp"] + chapter["tt"]:
         return chapter["hook"]
     return chapter["turn"]
-
-
-def _settled(chapter: dict, newest: int) -> bool:
-    return chapter["end"] == "SessionEnd" or chapter["ordinal"] <= newest - KEEP_OPEN
 
 
 def _ordinal(value) -> int:

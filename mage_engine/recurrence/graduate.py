@@ -61,22 +61,11 @@ def graduate(kb, dry_run: bool = False, today: str | None = None) -> GraduateRes
 
 
 def _mint(kb, ready: list, result: GraduateResult, today: str) -> None:
-    from mage_engine.kb.ids import unique_id
-    from mage_engine.kb.notes import render_note
     from mage_engine.kb.transaction import Transaction
 
     tx, taken = Transaction(kb), set()
     for note, row in ready:
-        name = unique_id(note.id, lambda c: c in taken or skill_path(kb, c).parent.exists())
-        taken.add(name)
-        skill = skill_text.skill_from_note(note, name, row["evidence"], today)
-        text = render_skill(skill)
-        result.graduated.append(row | {"skill": name, "description": skill.description,
-                                       "path": kb.relative(skill_path(kb, name))})
-        note.graduated_skill = name
-        tx.write(skill_path(kb, name), text)
-        tx.write(kb.note_path(note.id), render_note(note))
-        result.written += [kb.relative(skill_path(kb, name)), kb.relative(kb.note_path(note.id))]
+        _add_skill(kb, tx, note, row, taken, today, result)
     if result.dry_run:
         result.written = []
         return
@@ -90,6 +79,23 @@ def _mint(kb, ready: list, result: GraduateResult, today: str) -> None:
     warning = refresh_search_index(kb)
     if warning:
         result.warnings.append(warning)
+
+
+def _add_skill(kb, tx, note, row: dict, taken: set, today: str, result: GraduateResult) -> None:
+    """Put the skill and the note recording it into the transaction."""
+    from mage_engine.kb.ids import unique_id
+    from mage_engine.kb.notes import render_note
+
+    name = unique_id(note.id, lambda c: c in taken or skill_path(kb, c).parent.exists())
+    taken.add(name)
+    skill = skill_text.skill_from_note(note, name, row["evidence"], today)
+    text = render_skill(skill)
+    result.graduated.append(row | {"skill": name, "description": skill.description,
+                                   "path": kb.relative(skill_path(kb, name))})
+    note.graduated_skill = name
+    tx.write(skill_path(kb, name), text)
+    tx.write(kb.note_path(note.id), render_note(note))
+    result.written += [kb.relative(skill_path(kb, name)), kb.relative(kb.note_path(note.id))]
 
 
 def _make_visible(kb) -> list:

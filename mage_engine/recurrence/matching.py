@@ -34,12 +34,11 @@ def _is_command(text: str) -> bool:
 
 def load_matches(load: dict, procedure: list[str], body_words: set) -> bool:
     """Whether the work after `load` followed the skill's procedure."""
-    ran = [step["cmd"] for step in load.get("following", []) if step.get("k") == "t" and step.get("cmd")]
+    ran = [line[2:] for line in load.get("following", []) if line.startswith("$ ")]
     if procedure:
         done = sum(1 for command in procedure if any(_same_step(command, other) for other in ran))
         return done >= max(1, (len(procedure) + 1) // 2)
-    text = " ".join(_text(step) for step in load.get("following", []))
-    return len(body_words & words(text)) >= MIN_SHARED_WORDS
+    return len(body_words & words(" ".join(load.get("following", [])))) >= MIN_SHARED_WORDS
 
 
 def _same_step(wanted: str, ran: str) -> bool:
@@ -47,10 +46,6 @@ def _same_step(wanted: str, ran: str) -> bool:
         return False
     expected = set(commands.shape(wanted).split())
     return len(expected & set(commands.shape(ran).split())) * 2 >= len(expected)
-
-
-def _text(step: dict) -> str:
-    return " ".join([step.get("text", ""), step.get("cmd", ""), " ".join(step.get("paths") or [])])
 
 
 def words(text: str) -> set:

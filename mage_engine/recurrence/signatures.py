@@ -21,7 +21,7 @@ _ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 _QUOTED = re.compile(r"'([^'\n]{1,160})'|\"([^\"\n]{1,160})\"|`([^`\n]{1,160})`|‘([^’\n]{1,160})’|“([^”\n]{1,160})”")
 _URL = re.compile(r"\b[a-z][a-z0-9+.-]*://\S+", re.IGNORECASE)
 _UUID = re.compile(r"\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b", re.IGNORECASE)
-_TEMP = re.compile(r"(?:/private)?/(?:tmp|var/folders|var/tmp)/\S*|\bpytest-of-\S+|\btmp[A-Za-z0-9_]{5,}\b")
+_TEMP = re.compile(r"(?:/private)?/(?:tmp|var/folders|var/tmp)/\S*|\bpytest-of-\S+|\btmp[A-Za-z0-9_]{5,}(?:/\S*)?")
 _EXTENSIONS = ("py|pyi|js|mjs|cjs|ts|tsx|jsx|json|toml|ya?ml|md|txt|cfg|ini|lock|sh|rs|go|java|rb|c|h|cc|cpp|hpp"
                "|css|scss|html|sql|xml|csv|log|env|vue|svelte|kt|swift|php|ipynb|gradle|tf|proto|conf")
 _PATH_LINE = re.compile(r"(?:[\w.~-]*/)*[\w.-]+\.(?:%s):\d+(?::\d+)?" % _EXTENSIONS)
@@ -59,10 +59,10 @@ def _quoted(match: re.Match) -> str:
     inner = next(group for group in match.groups() if group is not None)
     if _TEMP.search(inner):
         return "<tmp>"
-    if _NAMEISH.match(inner) and "/" not in inner:
-        return "<name>"
-    if _PATH.fullmatch(inner.strip()):
+    if _PATH.fullmatch(inner.strip()) or _PATH_LINE.fullmatch(inner.strip()):
         return "<path>"
+    if _NAMEISH.match(inner):
+        return "<name>"
     return "<value>"
 
 

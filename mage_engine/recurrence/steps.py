@@ -32,17 +32,20 @@ def prompt_step(ts: str, text) -> dict | None:
 
 
 def tool_step(ts: str, data: dict) -> dict:
-    """A tool step from a hook line or a Turn's tool summary."""
+    """A tool step from a hook line or a Turn's tool summary (hot path: one per tool use)."""
     step = {"k": "t", "ts": ts, "tool": str(data.get("tool") or "?"), "ok": data.get("ok")}
-    for source, key in (("command", "cmd"), ("error", "err"), ("skill", "skill")):
-        value = data.get(source)
-        if isinstance(value, str) and value:
-            step[key] = value
-    paths = data.get("paths")
-    if isinstance(paths, list) and paths:
+    command, error, skill, paths, code = (data.get("command"), data.get("error"), data.get("skill"),
+                                          data.get("paths"), data.get("exit"))
+    if command and isinstance(command, str):
+        step["cmd"] = command
+    if error and isinstance(error, str):
+        step["err"] = error
+    if skill and isinstance(skill, str):
+        step["skill"] = skill
+    if paths and isinstance(paths, list):
         step["paths"] = [str(path) for path in paths[:4]]
-    if isinstance(data.get("exit"), int) and not isinstance(data.get("exit"), bool):
-        step["exit"] = data["exit"]
+    if type(code) is int:
+        step["exit"] = code
     return step
 
 

@@ -1,69 +1,107 @@
-"""Per-signature tallies from the folded chapters (SPEC 5.1). Pure and deterministic.
+"""Per-signature sightings, kept up to date by difference, and the tallies made from them (SPEC 5.1).
 
-For each signature: the distinct qualifying chapters it was seen in (oldest
-first), how often it was seen, first and last seen, up to three scrubbed
-examples (from the three most recent chapters) and the fix steps observed,
-most frequent first. Only chapters with at least two work events count.
+sightings[signature] = {"parts": …, "chapters": {chapter id: [chapter start, times seen,
+first seen, last seen, [fix steps per sighting]]}, "examples": {chapter id: example}}, with
+examples kept for the three most recent chapters only. A run removes the old
+contribution of each chapter it touched and adds the new one; if that leaves
+a signature short of an example it should show, `Incomplete` asks for a
+rebuild from every chapter. A tally: the distinct qualifying chapters (oldest
+first), sightings, first and last seen, up to three examples (scrubbed once,
+when first shown), and the fix steps observed, most frequent first.
 """
 
 from collections import Counter
 
-from mage_engine.recurrence.fold import counts
 from mage_engine.recurrence.signatures import family_of, signature_id
 
 EXAMPLES = 3
 
 
-def build_tallies(chapters: dict) -> list[dict]:
-    """Every signature's tally, strongest first (chapters, then sightings, then the key)."""
+class Incomplete(Exception):
+    """An example chapter was taken away and the next one's example is not at hand."""
+
+
+def apply_changes(sightings: dict, changes: list) -> None:
+    """Replace each touched chapter's old contribution by its new one."""
+    affected = set()
+    for chapter_id, (_, before), _ in changes:
+        affected |= _remove(sightings, chapter_id, before)
+    for chapter_id, _, (first, now) in changes:
+        affected |= _add(sightings, chapter_id, first, now)
+    for signature in affected:
+        entry = sightings.get(signature)
+        if entry and len(entry["examples"]) < min(EXAMPLES, len(entry["chapters"])):
+            raise Incomplete(signature)
+
+
+def rebuild(chapters: dict) -> dict:
+    """Sightings from every chapter (chapter id -> chapter state)."""
+    from mage_engine.recurrence.fold import contribution
+
     sightings = {}
-    for chapter_id, chapter in chapters.items():
-        if not counts(chapter):
-            continue
-        for seen in chapter["obs"]:
-            sightings.setdefault(seen["sig"], []).append((seen["ts"], chapter["first"], chapter_id, seen))
-    tallies = [_tally(signature, sorted(found, key=lambda item: item[:3])) for signature, found in sightings.items()]
+    for chapter_id in sorted(chapters):
+        first, observations = contribution(chapters[chapter_id])
+        _add(sightings, chapter_id, first, observations)
+    return sightings
+
+
+def _remove(sightings: dict, chapter_id: str, observations: list) -> set:
+    signatures = {seen["sig"] for seen in observations}
+    for signature in signatures:
+        entry = sightings.get(signature)
+        if entry:
+            entry["chapters"].pop(chapter_id, None)
+            entry["examples"].pop(chapter_id, None)
+            if not entry["chapters"]:
+                del sightings[signature]
+    return signatures
+
+
+def _add(sightings: dict, chapter_id: str, first: str, observations: list) -> set:
+    grouped = {}
+    for seen in sorted(observations, key=lambda seen: seen["ts"]):
+        grouped.setdefault(seen["sig"], []).append(seen)
+    for signature, seen in grouped.items():
+        entry = sightings.setdefault(signature, {"parts": seen[0]["parts"], "chapters": {}, "examples": {}})
+        entry["chapters"][chapter_id] = [first, len(seen), seen[0]["ts"], seen[-1]["ts"], [s["steps"] for s in seen]]
+        entry["examples"][chapter_id] = {"at": seen[0]["ts"], **seen[0]["example"]}
+        for stale in _chapter_order(entry)[:-EXAMPLES]:
+            entry["examples"].pop(stale, None)
+    return set(grouped)
+
+
+def _chapter_order(entry: dict) -> list:
+    return sorted(entry["chapters"], key=lambda cid: (entry["chapters"][cid][0], cid))
+
+
+def build_tallies(sightings: dict) -> list[dict]:
+    """Every signature's tally, strongest first (chapters, then sightings, then the key)."""
+    tallies = [_tally(signature, entry) for signature, entry in sightings.items()]
     return sorted(tallies, key=lambda t: (-t["chapter_count"], -t["count"], t["signature"]))
 
 
-def _tally(signature: str, found: list) -> dict:
-    order = {}
-    for _, started, chapter_id, _ in found:
-        order.setdefault(chapter_id, started)
-    chapter_ids = sorted(order, key=lambda cid: (order[cid], cid))
+def _tally(signature: str, entry: dict) -> dict:
+    order = _chapter_order(entry)
+    rows = [entry["chapters"][cid] for cid in order]
+    steps = Counter(tuple(step) for row in rows for step in row[4])
     return {"id": signature_id(signature), "signature": signature, "family": family_of(signature),
-            "parts": found[-1][3]["parts"], "chapters": chapter_ids, "chapter_count": len(chapter_ids),
-            "count": len(found), "first_seen": found[0][0], "last_seen": found[-1][0],
-            "examples": _examples(found, chapter_ids), "fix_steps": _fix_steps(found)}
+            "parts": entry["parts"], "chapters": order, "chapter_count": len(order),
+            "count": sum(row[1] for row in rows), "first_seen": min(row[2] for row in rows),
+            "last_seen": max(row[3] for row in rows),
+            "examples": [{"chapter": cid, **_scrubbed(entry["examples"], cid)} for cid in order[-EXAMPLES:]],
+            "fix_steps": [{"steps": list(s), "count": n} for s, n in sorted(steps.items(), key=lambda kv: (-kv[1], kv[0]))]}
 
 
-def _examples(found: list, chapter_ids: list) -> list:
-    """One example from each of the most recent chapters, oldest first, scrubbed."""
-    from mage_engine.capture.scrub import scrub
+def _scrubbed(examples: dict, chapter_id: str) -> dict:
+    """The example, scrubbed (again: capture scrubbed the trail) the first time it is shown.
 
-    latest = {}
-    for ts, _, chapter_id, seen in found:
-        latest.setdefault(chapter_id, (ts, seen))
-    examples = []
-    for chapter_id in chapter_ids[-EXAMPLES:]:
-        ts, seen = latest[chapter_id]
-        example = {key: _scrubbed(scrub, value) for key, value in seen["example"].items()}
-        examples.append({"chapter": chapter_id, "at": ts, **example})
-    return examples
+    The scrubbed text replaces the stored one, so each example is scrubbed once.
+    """
+    example = examples[chapter_id]
+    if not example.pop("scrubbed", False):
+        from mage_engine.capture.scrub import scrub
 
-
-def _scrubbed(scrub, value):
-    if isinstance(value, list):
-        return [scrub(str(item)) for item in value]
-    return scrub(str(value)) if value else value
-
-
-def _fix_steps(found: list) -> list:
-    """The distinct fix procedures seen, with how often, most frequent first."""
-    seen = Counter(tuple(item[3]["steps"]) for item in found)
-    return [{"steps": list(steps), "count": n} for steps, n in sorted(seen.items(), key=lambda kv: (-kv[1], kv[0]))]
-
-
-def loads_by_chapter(chapters: dict) -> dict:
-    """chapter id -> the skill loads folded in it (for graduation and optimize)."""
-    return {cid: chapter["loads"] for cid, chapter in chapters.items() if chapter["loads"]}
+        example = {key: [scrub(str(item)) for item in value] if isinstance(value, list) else scrub(str(value))
+                   for key, value in example.items()}
+    examples[chapter_id] = {**example, "scrubbed": True}
+    return example

@@ -15,10 +15,10 @@ USE_KINDS = ("read", "hinted_read", "recalled", "opened")  # a hint alone is not
 
 def note_evidence(kb, notes: list) -> tuple[dict, list]:
     """({note id: {chapter id: [reasons]}}, warnings) for the given notes."""
-    from mage_engine.recurrence.distill import distill, load_state
+    from mage_engine.recurrence.distill import chapter_states, distill
 
+    chapters = chapter_states(kb)
     tallies = {tally["signature"]: tally for tally in distill(kb, refresh_candidates=False).tallies}
-    chapters = load_state(kb)["chapters"]
     excluded = skill_chapters(chapters, mage_skill_names(kb, notes))
     metrics, warnings = metric_chapters(kb)
     evidence = {}

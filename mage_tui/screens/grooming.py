@@ -107,8 +107,17 @@ class GroomingFlows:
 
     def on_groom_finished(self, message: m.GroomFinished) -> None:
         self.busy = ""
-        self.pane("staging").show_result(message.result)
-        self.notify(summary(message.result), title="done", timeout=6)
+        result = message.result
+        if result.get("action") in ("optimize", "dismiss"):  # a Skills pane action
+            command = f"\nthen run: {result['git_command']}" if result.get("git_command") else ""
+            self.notify(summary(result) + command, title="skills", timeout=10)
+        else:
+            self.pane("staging").show_result(result)
+            count = len(result.get("done", []))
+            verb = {"accept": "accepted", "reject": "rejected", "merge": "merged", "propose": "proposed",
+                    "approve-proposals": "applied"}.get(result.get("action"), "done")
+            self.notify(f"{verb} {count} draft{'s' if count != 1 else ''}: the git command is in the bar below",
+                        title="done", timeout=5)
         self.load_drafts()
         self.load_notes()
         self.load_skills()

@@ -8,8 +8,7 @@ from textual.widgets import Static
 
 from mage_tui.commands import TITLES, binding_sections, key_in_force
 
-INTRO = ("Arrows work wherever j/k do. Remap any key in mage/config.yaml, e.g. "
-         "`keys: {staging.accept: y}`; ctrl+p searches every command.")
+INTRO = "Arrows work wherever j/k do · remap in mage/config.yaml: keys: {staging.accept: y} · ctrl+p: every command"
 
 
 class HelpScreen(ModalScreen[None]):
@@ -47,7 +46,7 @@ class HelpScreen(ModalScreen[None]):
             key = key_in_force(self.app, binding)
             title = TITLES.get(binding.id, binding.description)
             lines.append(Content.assemble(
-                Content.styled(f" {key:<7}", "bold $text-secondary"), Content.styled(f"{title:<24}", "$text"),
+                Content.styled(f"{key:<6}", "bold $text-secondary"), Content.styled(f"{title:<25}", "$text"),
                 Content.styled(f"{binding.id}", "$text-muted"), Content("\n")))
         return Content.assemble(*lines)
 

@@ -26,6 +26,8 @@ from mage_tui.widgets.skills import SkillsPane
 from mage_tui.widgets.staging import StagingPane
 
 PANE = Binding.Group("panes", compact=True)
+PANES = {"staging": StagingPane, "notes": NotesPane, "skills": SkillsPane, "dials": DialsPane,
+         "recurrence": RecurrencePane}
 LABELS = {"staging": "Staging", "notes": "Notes", "skills": "Skills", "dials": "Dials", "recurrence": "Recurrence"}
 
 
@@ -57,30 +59,64 @@ class MainScreen(GroomingFlows, Screen):
             yield Static(id="topbar-left")
             yield Static(id="topbar-right")
         with TabbedContent(initial=self.first_pane, id="panes"):
-            yield TabPane(LABELS["staging"], StagingPane(self.service.clock, id="staging-pane"), id="staging")
-            yield TabPane(LABELS["notes"], NotesPane(id="notes-pane"), id="notes")
-            yield TabPane(LABELS["skills"], SkillsPane(id="skills-pane"), id="skills")
-            yield TabPane(LABELS["dials"], DialsPane(id="dials-pane"), id="dials")
-            yield TabPane(LABELS["recurrence"], RecurrencePane(id="recurrence-pane"), id="recurrence")
+            for name, label in LABELS.items():
+                # Paint first: only the pane in view is built now; the others after its first frame.
+                yield TabPane(label, *([self.make_pane(name)] if name == self.first_pane else []), id=name)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one(Tabs).can_focus = False
         self._label_tabs()
         self.call_after_refresh(self.pane(self.first_pane).focus_main)
-        for loader in (self.load_drafts, self.load_dials, self.load_notes, self.load_skills, self.load_recurrence):
-            loader()
-        if self.poll_seconds:
-            self.set_interval(self.poll_seconds, self.watch_disk, name="watch-disk")
+        # Paint first: the pane in view loads alone; the rest waits for its first frame.
+        self.rest_loaded = False
+        self.loaders()[self.first_pane]()
+        if self.first_pane != "dials":
+            self.load_dials()
+
+    def loaders(self) -> dict:
+        return {"staging": self.load_drafts, "notes": self.load_notes, "skills": self.load_skills,
+                "dials": self.load_dials, "recurrence": self.load_recurrence}
+
+    def after_first_paint(self) -> None:
+        """Once the first pane has its data, load the others and start watching the disk."""
+        if self.rest_loaded:
+            return
+        self.rest_loaded = True
+
+        async def load_rest() -> None:
+            tabbed = self.query_one(TabbedContent)
+            for name in LABELS:
+                if name != self.first_pane:
+                    await tabbed.get_pane(name).mount(self.make_pane(name))
+            if self.dials is not None:
+                self.pane("dials").dials = self.dials
+            for name, loader in self.loaders().items():
+                if name not in (self.first_pane, "dials"):
+                    loader()
+            if self.poll_seconds:
+                self.set_interval(self.poll_seconds, self.watch_disk, name="watch-disk")
+
+        self.call_after_refresh(load_rest)
+
+    def make_pane(self, name: str):
+        if name == "staging":
+            return StagingPane(self.service.clock, id="staging-pane")
+        return PANES[name](id=f"{name}-pane")
 
     def pane(self, name: str):
-        """The pane widget called `name` (staging, notes, skills, dials, recurrence)."""
-        return self.query_one(f"#{name}-pane")
+        """The pane widget called `name` (staging, notes, …), or None before it is built."""
+        found = self.query(f"#{name}-pane")
+        return found.first() if found else None
 
     # --- the top bar and tab labels ------------------------------------------------------------
+    def _count(self, name: str, attribute: str) -> int:
+        pane = self.pane(name)
+        return len(getattr(pane, attribute)) if pane is not None else 0
+
     def _label_tabs(self) -> None:
-        counts = {"staging": len(self.pane("staging").rows), "notes": len(self.notes),
-                  "skills": len(self.pane("skills").skills)}
+        counts = {"staging": self._count("staging", "rows"), "notes": len(self.notes),
+                  "skills": self._count("skills", "skills")}
         tabbed = self.query_one(TabbedContent)
         for n, (name, label) in enumerate(LABELS.items(), start=1):
             count = f" {counts[name]}" if counts.get(name) else ""
@@ -99,7 +135,7 @@ class MainScreen(GroomingFlows, Screen):
                       Content.styled(f"{d.sensitivity} (K {d.k} · M {d.m})", "$text")]
         self.query_one("#topbar-left", Static).update(Content.assemble(*parts))
         right = Content.styled(f"⟳ {self.busy}… ", "$text-warning") if self.busy else Content.styled(
-            f"{plural(len(self.pane('staging').rows), 'draft')} · {plural(len(self.notes), 'note')} ",
+            f"{plural(self._count('staging', 'rows'), 'draft')} · {plural(len(self.notes), 'note')} ",
             "$text-muted")
         self.query_one("#topbar-right", Static).update(right)
 
@@ -110,15 +146,23 @@ class MainScreen(GroomingFlows, Screen):
     # --- keys -------------------------------------------------------------------------------
     def action_show_pane(self, name: str) -> None:
         self.query_one(TabbedContent).active = name
-        self.pane(name).focus_main()
+        if self.pane(name) is not None:
+            self.pane(name).focus_main()
 
     @on(TabbedContent.TabActivated)
     def _focus_activated(self, event: TabbedContent.TabActivated) -> None:
-        self.call_after_refresh(self.pane(event.pane.id).focus_main)
+        pane = self.pane(event.pane.id)
+
+        def focus_unless_inside() -> None:
+            if pane is not None and not pane.has_focus_within:  # `/` already put the focus in the search box
+                pane.focus_main()
+
+        self.call_after_refresh(focus_unless_inside)
 
     def action_search(self) -> None:
         self.action_show_pane("notes")
-        self.pane("notes").action_focus_search()
+        if self.pane("notes") is not None:
+            self.pane("notes").action_focus_search()
 
     def action_help(self) -> None:
         from mage_tui.screens.help import HelpScreen
@@ -190,6 +234,7 @@ class MainScreen(GroomingFlows, Screen):
         for problem in message.problems:
             self.notify(problem, title="unreadable draft", severity="warning")
         self._label_tabs()
+        self.after_first_paint()
 
     def on_notes_loaded(self, message: m.NotesLoaded) -> None:
         self.notes = message.notes
@@ -198,6 +243,7 @@ class MainScreen(GroomingFlows, Screen):
             self.run_search(self.query_text)
         self._label_tabs()
         self.refresh_index()
+        self.after_first_paint()
 
     def on_index_ready(self, message: m.IndexReady) -> None:
         self.pane("notes").set_engine("recall" if message.status not in (None, "busy") else "title filter")
@@ -206,22 +252,28 @@ class MainScreen(GroomingFlows, Screen):
 
     def on_dials_loaded(self, message: m.DialsLoaded) -> None:
         self.dials = message.dials
-        self.pane("dials").changed = message.changed
-        self.pane("dials").dials = message.dials
+        dials = self.pane("dials")
+        if dials is not None:
+            dials.changed = message.changed
+            dials.dials = message.dials
         for warning in message.dials.warnings:
             self.notify(warning, title="config.yaml", severity="warning")
         self._top_bar()
+        if self.first_pane == "dials":
+            self.after_first_paint()
 
     def on_skills_loaded(self, message: m.SkillsLoaded) -> None:
         skills = self.pane("skills")
         skills.suggestions = message.suggestions
         skills.skills = message.skills
         self._label_tabs()
+        self.after_first_paint()
 
     def on_recurrence_loaded(self, message: m.RecurrenceLoaded) -> None:
         if self.busy == "distilling":
             self.busy = ""
         self.pane("recurrence").state = message.state
+        self.after_first_paint()
 
     def on_preview_draft(self, message: m.PreviewDraft) -> None:
         if message.draft_id is None:

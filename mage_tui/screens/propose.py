@@ -27,7 +27,7 @@ class ProposeScreen(ModalScreen[tuple[str, str] | None]):
             yield Static(Content.styled("a  propose accept     r  propose reject     escape  cancel\n"
                                         "A person approves every proposal at once with P.", "$text-muted"),
                          id="propose-choice", classes="dialog-body")
-            yield Input(placeholder="why (required)", id="propose-reason")
+            yield Input(placeholder="why (required)", id="propose-reason", disabled=True)
 
     def on_mount(self) -> None:
         self.query_one("#propose-reason").display = False
@@ -39,6 +39,7 @@ class ProposeScreen(ModalScreen[tuple[str, str] | None]):
             Content.styled(" · type the reason, enter to propose", "$text-muted")))
         reason = self.query_one("#propose-reason", Input)
         reason.display = True
+        reason.disabled = False
         reason.focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

@@ -4,12 +4,14 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.reactive import reactive
+from rich.text import Text
 from textual.widgets import DataTable, Input, Markdown, Static
 
 from mage_tui import messages as m
 from mage_tui.format import clip, plural
 from mage_tui.widgets.pane import Pane
 
+FIRST_ROWS, CHUNK_ROWS = 100, 1000
 EMPTY = "No notes yet. Accept a draft on Staging (1, then a) and it lands in mage/notes/."
 
 
@@ -20,7 +22,8 @@ class NotesPane(Pane):
     TABLE_ID = "notes-table"
     BINDINGS = [
         Binding("e", "edit_note", "edit", tooltip="Open the note in $EDITOR", id="notes.edit"),
-        Binding("escape", "leave_search", "list", show=False, id="notes.list"),
+        Binding("escape", "leave_search", "back to list", tooltip="From the search box back to the list",
+                id="notes.list"),
     ]
 
     notes: reactive[list] = reactive(list, always_update=True, init=False)
@@ -68,20 +71,33 @@ class NotesPane(Pane):
         else:
             ordered = [notes[i] for i in self.matches if i in notes]
         table.clear()
-        previous = None
-        rows = []
-        for note in ordered:
-            # Grouped view: the category shows on the first row of its group only.
-            shown = note.category if (self.matches is not None or note.category != previous) else ""
-            previous = note.category
-            rows.append((shown, clip(note.title, 42), note.kind))
-        for note, row in zip(ordered, rows):
-            table.add_row(*row, key=note.id)
+        self._generation = getattr(self, "_generation", 0) + 1
+        self._add_rows(self._generation, self._rows(ordered), first=True)
         self._counts = (len(ordered), len(notes))
         self._caption(*self._counts)
         self.query_one("#notes-empty").display = not notes
-        self.post_message(m.PreviewNote(self.current_key()))
+        self.request_preview(self.current_key())  # after the rows have painted
         self.screen.refresh_bindings()
+
+    def _rows(self, ordered: list) -> list[tuple]:
+        """(key, category, title, kind); in the grouped view a category shows on its first row only."""
+        rows, previous = [], None
+        for note in ordered:
+            shown = note.category if (self.matches is not None or note.category != previous) else ""
+            previous = note.category
+            rows.append((note.id, Text(shown, style="bold"), Text(clip(note.title, 42)), Text(note.kind)))
+        return rows
+
+    def _add_rows(self, generation: int, rows: list, first: bool = False) -> None:
+        """Add rows a screenful at first, then in chunks between frames: thousands never freeze the app."""
+        if generation != self._generation:
+            return  # a newer fill (a new search) replaced this one
+        table = self.query_one("#notes-table", DataTable)
+        chunk, rest = rows[:FIRST_ROWS if first else CHUNK_ROWS], rows[FIRST_ROWS if first else CHUNK_ROWS:]
+        for key, *cells in chunk:
+            table.add_row(*cells, key=key)
+        if rest:
+            self.call_after_refresh(self._add_rows, generation, rest)
 
     def _caption(self, shown: int, total: int) -> None:
         query = self.query_one("#notes-search", Input).value.strip()
@@ -126,7 +142,7 @@ class NotesPane(Pane):
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
-        self.post_message(m.PreviewNote(event.row_key.value if event.row_key else None))
+        self.request_preview(event.row_key.value if event.row_key else None)
 
     def action_focus_search(self) -> None:
         self.query_one("#notes-search", Input).focus()
@@ -137,7 +153,12 @@ class NotesPane(Pane):
     def action_edit_note(self) -> None:
         self.post_message(m.EditFile("note", self.current_key()))
 
+    def preview_message(self, key):
+        return m.PreviewNote(key)
+
     def check_action(self, action: str, parameters) -> bool | None:
+        if action == "leave_search":
+            return self.query_one("#notes-search", Input).has_focus
         if action == "edit_note":
             return self.current_key() is not None
         return super().check_action(action, parameters)

@@ -51,6 +51,7 @@ def summary(result: dict) -> str:
     pairs = [f"{d['draft']} → {d['note']}" if d.get("note") else d["draft"] for d in done]
     shown = ", ".join(pairs[:3]) + (f" and {len(pairs) - 3} more" if len(pairs) > 3 else "")
     past = {"accept": "accepted", "reject": "rejected", "merge": "merged",
-            "approve-proposals": "approved proposals:"}.get(verb, verb)
+            "approve-proposals": "approved proposals:", "optimize": "applied",
+            "dismiss": "dismissed"}.get(verb, verb)
     tail = "   nothing is committed: read the diff, then run the command" if result.get("git_command") else ""
     return f"{past} {shown}{tail}"

@@ -5,6 +5,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable
 
 MOVE = Binding.Group("move", compact=True)
+PREVIEW_DELAY = 0.06  # seconds of quiet before a preview loads: holding j never queues up work
 
 
 class Pane(Vertical):
@@ -16,6 +17,25 @@ class Pane(Vertical):
         Binding("j", "move_down", "move", tooltip="Next row (or ↓)", id="move.down", group=MOVE),
         Binding("k", "move_up", "move", tooltip="Previous row (or ↑)", id="move.up", group=MOVE),
     ]
+
+    preview_due = False
+    """A preview request is waiting for the keys to go quiet."""
+
+    def request_preview(self, key: str | None) -> None:
+        """Ask the screen for the preview of `key` once moving stops (debounced)."""
+        timer = getattr(self, "_preview_timer", None)
+        if timer is not None:
+            timer.stop()
+        self.preview_due = True
+        self._preview_timer = self.set_timer(PREVIEW_DELAY, lambda: self._send_preview(key))
+
+    def _send_preview(self, key: str | None) -> None:
+        self.preview_due = False
+        self.post_message(self.preview_message(key))
+
+    def preview_message(self, key: str | None):
+        """The request message for this pane's preview (panes with a preview override it)."""
+        raise NotImplementedError
 
     @property
     def table(self) -> DataTable | None:

@@ -7,7 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import DataTable, ProgressBar, Static
 
 from mage_tui import messages as m
-from mage_tui.format import clip
+from mage_tui.format import clip, plural
 from mage_tui.widgets.pane import Pane
 
 NOT_INSTALLED = ("Recurrence is not part of this mage yet. Once it is, `mage distill` folds the trail in "
@@ -83,7 +83,8 @@ class RecurrencePane(Pane):
         self.parent_list_width(bool(tallies))
         table.display = bool(tallies)
         self.query_one("#recurrence-caption", Static).update(Content.styled(
-            f"{len(tallies)} signatures · {len(candidates - {None})} candidates", "$text-muted"))
+            f"{plural(len(tallies), 'signature')} · {plural(len(candidates - {None}), 'candidate')} "
+            f"(seen in at least K chapters)", "$text-muted"))
         self._detail(self.current_key())
 
     def parent_list_width(self, has_tallies: bool) -> None:
@@ -112,10 +113,38 @@ def tally_detail(tally: dict) -> Content:
     """The signature, when it was seen, up to three examples and the fix steps."""
     parts = [Content.styled(str(tally.get("signature")), "bold $text"), Content("\n"),
              Content.styled(f"{chapters_of(tally)} chapters · {tally.get('count', '?')} times · first "
-                            f"{tally.get('first_seen', '?')} · last {tally.get('last_seen', '?')}\n", "$text-muted")]
-    for title, key in (("examples", "examples"), ("fix", "fix_steps")):
-        items = tally.get(key) or tally.get("fixes" if key == "fix_steps" else key) or []
-        if items:
-            parts.append(Content.styled(f"\n{title}\n", "bold $text-accent"))
-            parts += [Content(f"  {clip(str(item), 200)}\n") for item in items[:3]]
+                            f"{_when(tally.get('first_seen'))} · last {_when(tally.get('last_seen'))}\n",
+                            "$text-muted")]
+    examples = tally.get("examples") or []
+    if examples:
+        parts.append(Content.styled("\nexamples\n", "bold $text-accent"))
+        parts += [_example(example) for example in examples[:3]]
+    fixes = tally.get("fix_steps") or []
+    if fixes:
+        parts.append(Content.styled("\nfix seen\n", "bold $text-accent"))
+        parts += [_fix(fix) for fix in fixes[:3]]
     return Content.assemble(*parts)
+
+
+def _when(stamp) -> str:
+    """'2026-03-10T09:06:16.000Z' as '2026-03-10 09:06'."""
+    text = str(stamp or "?")
+    return text[:16].replace("T", " ")
+
+
+def _example(example) -> Content:
+    if not isinstance(example, dict):
+        return Content(f"  {clip(str(example), 200)}\n")
+    what = example.get("command") or example.get("prompt") or example.get("tool") or ""
+    error = example.get("error")
+    return Content.assemble(Content.styled(f"  {_when(example.get('at'))}  ", "$text-muted"),
+                            Content(clip(what, 120)), Content.styled(f"  → {clip(error, 120)}" if error else "",
+                                                                     "$text-error"), Content("\n"))
+
+
+def _fix(fix) -> Content:
+    if not isinstance(fix, dict):
+        return Content(f"  {clip(str(fix), 200)}\n")
+    steps = " → ".join(map(str, fix.get("steps") or []))
+    return Content.assemble(Content.styled(f"  {fix.get('count', '?')}×  ", "$text-muted"),
+                            Content.styled(steps, "$text-success"), Content("\n"))

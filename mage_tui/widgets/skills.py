@@ -87,14 +87,7 @@ class SkillsPane(Pane):
         if suggestion is None:
             text = NO_OPTIMIZE if self.suggestions is None else "No optimize suggestion for this skill."
             return Content.styled(text, "$text-muted")
-        return Content.assemble(
-            Content.styled(f"optimize: {suggestion.get('kind', 'reword')}", "bold $text-warning"),
-            Content.styled("   a apply · r dismiss\n", "$text-muted"),
-            Content.styled("before ", "$text-muted"), Content.styled(str(suggestion.get("before", "")),
-                                                                      "on $error-muted"),
-            Content("\n"), Content.styled("after  ", "$text-muted"),
-            Content.styled(str(suggestion.get("after", "")), "on $success-muted"),
-            Content("\n"), Content.styled(str(suggestion.get("evidence", "")), "$text-muted"))
+        return suggestion_text(suggestion)
 
     def action_apply_suggestion(self) -> None:
         self.post_message(m.ActOnSuggestion("apply", self._suggestion(self.current_key())))
@@ -111,6 +104,21 @@ class SkillsPane(Pane):
         if action == "edit_skill":
             return self.current_key() is not None
         return super().check_action(action, parameters)
+
+
+def suggestion_text(proposal: dict) -> Content:
+    """An optimize proposal as before/after, with the reason and the load evidence."""
+    after = proposal.get("after") or {}
+    after_text = after.get("description") or f"demote: the skill goes back to being the note {after.get('note')}"
+    evidence = proposal.get("evidence") or {}
+    return Content.assemble(
+        Content.styled(f"optimize: {proposal.get('action')}", "bold $text-warning"),
+        Content.styled("   a apply · r dismiss\n", "$text-muted"),
+        Content.styled("before  ", "$text-muted"),
+        Content.styled(str((proposal.get("before") or {}).get("description", "")), "on $error-muted"),
+        Content("\n"), Content.styled("after   ", "$text-muted"), Content.styled(after_text, "on $success-muted"),
+        Content("\n"), Content.styled(f"why     {proposal.get('reason', '')}: matched {evidence.get('matched', '?')} "
+                                       f"of {evidence.get('loads', '?')} loads", "$text-muted"))
 
 
 def skill_head(skill: dict) -> Content:

@@ -2,6 +2,7 @@
 
 import datetime as dt
 
+from rich.text import Text
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
@@ -73,7 +74,7 @@ class StagingPane(Pane):
     def on_mount(self) -> None:
         table = self.query_one("#drafts", DataTable)
         for label, key, width in ((" ", "mark", 1), ("draft", "title", 30), ("kind", "kind", 10),
-                                  ("source", "source", 10), ("age", "age", 3), ("near", "near", 3)):
+                                  ("source", "source", 10), ("age", "age", 3), ("sim", "near", 3)):
             table.add_column(label, key=key, width=width)
         table.loading = True
         self.watch_show_diff(self.show_diff)
@@ -92,7 +93,8 @@ class StagingPane(Pane):
         self._restore_cursor(table, keep, rows)
         self.query_one("#staging-empty").display = not rows
         table.display = bool(rows)
-        self.post_message(m.PreviewDraft(self.current_key()))
+        # The rows paint first; the preview (Markdown, diff) follows in the next frames.
+        self.request_preview(self.current_key())  # after the rows have painted
         self.screen.refresh_bindings()
 
     def _cells(self, row: dict, now: dt.datetime) -> tuple:
@@ -103,7 +105,8 @@ class StagingPane(Pane):
         source = row.get("source") or ""
         if proposal:
             source = f"⇢{proposal.get('verdict', '?')}"
-        return (mark, clip(row["title"], 30), row.get("kind") or "", source, age(row.get("staged"), now), near)
+        cells = (mark, clip(row["title"], 30), row.get("kind") or "", source, age(row.get("staged"), now), near)
+        return tuple(Text(cell) for cell in cells)  # plain text: no markup to parse in titles
 
     def _restore_cursor(self, table: DataTable, keep: str | None, rows: list) -> None:
         ids = [row["id"] for row in rows]
@@ -128,7 +131,7 @@ class StagingPane(Pane):
     # --- keys -------------------------------------------------------------------------
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
-        self.post_message(m.PreviewDraft(event.row_key.value if event.row_key else None))
+        self.request_preview(event.row_key.value if event.row_key else None)
 
     def _row(self, draft_id: str | None) -> dict | None:
         return next((row for row in self.rows if row["id"] == draft_id), None)
@@ -174,6 +177,9 @@ class StagingPane(Pane):
 
     def _selection(self) -> list[str]:
         return [row["id"] for row in self.rows if row["id"] in self.selected]
+
+    def preview_message(self, key):
+        return m.PreviewDraft(key)
 
     def check_action(self, action: str, parameters) -> bool | None:
         has_draft = self.current_key() is not None

@@ -40,18 +40,28 @@ class Session:
     session_id: str | None = None
     results: list = field(default_factory=list)
     seconds: float = 0.0
+    expected: int = 0
 
     @property
     def ok(self) -> bool:
-        return bool(self.results) and all(r["ok"] for r in self.results)
+        """Every prompt was answered, and none failed."""
+        return len(self.results) == self.expected > 0 and all(r["ok"] for r in self.results)
 
     def failure(self) -> str:
-        """The first failed prompt and its stderr tail, for an assertion message."""
+        """The first failed prompt and Claude Code's stderr tail, for an assertion message."""
         for result in self.results:
             if not result["ok"]:
-                stderr = (self.out / "runs" / f"{result['index']:02d}.stderr").read_text()[-1500:]
-                return f"prompt {result['index']} {result['prompt']!r} rc={result['rc']}: {stderr}"
-        return "no prompt ran" if not self.results else ""
+                return f"prompt {result['index']} {result['prompt']!r} rc={result['rc']}: {self._stderr(result['index'])}"
+        if len(self.results) < self.expected:
+            return f"only {len(self.results)} of {self.expected} prompts were answered: {self._stderr(len(self.results) + 1)}"
+        return ""
+
+    def _stderr(self, index: int) -> str:
+        for name in (f"{index:02d}.stderr", "stream.stderr"):
+            path = self.out / "runs" / name
+            if path.exists():
+                return path.read_text()[-1500:]
+        return ""
 
     def transcript(self) -> list[dict]:
         path = self.out / "transcript.jsonl"
@@ -88,8 +98,9 @@ def run_session(project: Path, scenario: dict, out: Path, prompts=None, env=None
     base = [str(binary), "-p", "--allowedTools", tools, *(["--model", model] if model else []), *claude_args]
     with MockModel(scenario, out / "requests", {"project": str(project), "out": str(out)}) as mock:
         environment = claude_env(out / "home", mock.port, env or {})
-        runner = run_streamed if one_process else _run_resumed
-        runner(session, base, list(prompts or scenario["prompts"]), environment, timeout)
+        prompts = list(prompts or scenario["prompts"])
+        session.expected = len(prompts)
+        (run_streamed if one_process else _run_resumed)(session, base, prompts, environment, timeout)
     _copy_transcript(session, out / "home")
     session.seconds = round(time.monotonic() - started, 2)
     (out / "summary.json").write_text(json.dumps(

@@ -1,0 +1,52 @@
+"""Benchmark: the SessionStart hook (standing context), whole process, against `python -c pass`.
+
+Times `mage-hook SessionStart` (source startup) on knowledge bases of 40 and
+10,000 notes, interleaved with the venv's `python -c pass`. The hook reads
+the standing context that the index build precomputed: no YAML, no Tantivy.
+Goal: at most 3x.
+
+    .venv/bin/python benchmarks/bench_session_start.py [--runs 21] [--no-10k]
+"""
+
+import argparse
+import json
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_hint_hook import timed
+from eval_recall import BIN, make_kb
+
+GOAL = 3.0
+
+
+def payload(root: Path) -> bytes:
+    return json.dumps({"session_id": "bench-start", "transcript_path": "/tmp/bench-start.jsonl", "cwd": str(root),
+                       "hook_event_name": "SessionStart", "source": "startup"}).encode()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=21)
+    parser.add_argument("--no-10k", action="store_true")
+    args = parser.parse_args()
+    worst = 0.0
+    with tempfile.TemporaryDirectory(prefix="mage-bench-start-") as tmp:
+        for extra in ([0] if args.no_10k else [0, 9960]):
+            root = make_kb(Path(tmp), extra)
+            hook, data = [str(BIN / "mage-hook"), "SessionStart"], payload(root)
+            timed(hook, data)
+            base, hooked = [], []
+            for _ in range(args.runs):
+                base.append(timed([sys.executable, "-c", "pass"]))
+                hooked.append(timed(hook, data))
+            ratio = statistics.median(hooked) / statistics.median(base)
+            worst = max(worst, ratio)
+            print(f"{40 + extra} notes: python -c pass {statistics.median(base) * 1000:.1f} ms, "
+                  f"SessionStart {statistics.median(hooked) * 1000:.1f} ms = {ratio:.2f}x")
+    print(f"worst {worst:.2f}x (goal <= {GOAL}x): {'ok' if worst <= GOAL else 'OVER'}")
+
+
+if __name__ == "__main__":
+    main()

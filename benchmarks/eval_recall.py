@@ -1,0 +1,140 @@
+"""The recall evaluation protocol, run through the real hook (see tests/fixtures/recall/README.md).
+
+`mage init` a temporary project, copy the 40 notes, `mage index`, then feed
+every prompt to `mage-hook UserPromptSubmit` exactly as Claude Code sends it
+and read the note ids in the injected hint. Then add 9,960 distractor notes
+(`distractors.py <kb>/mage/notes 9960 7`), `mage index` again, and repeat.
+Prints hint recall@4 (and strict: every relevant note hinted), silence,
+precision, and the hook's latency as a ratio to the venv's `python -c pass`.
+
+    .venv/bin/python benchmarks/eval_recall.py [--prompts FILE] [--no-10k]
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = ROOT / "tests" / "fixtures" / "recall"
+BIN = Path(sys.executable).parent
+HINTED = re.compile(r"^- ([a-z0-9][a-z0-9-]*): ", re.MULTILINE)
+SCRUBBED_ENV = ("MAGE_KB", "MAGE_HINT_MIN_SCORE", "MAGE_HINT_COUNT", "CLAUDECODE", "MAGE_ACTOR",
+                "PYTHONDONTWRITEBYTECODE", "CLAUDE_PROJECT_DIR")
+
+
+def clean_env() -> dict:
+    return {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
+
+
+def make_kb(parent: Path, distractors: int = 0) -> Path:
+    """A project with the evaluation notes (and distractors), indexed by `mage index`."""
+    root = parent / f"kb{distractors}"
+    root.mkdir(parents=True)
+    subprocess.run([str(BIN / "mage"), "init"], cwd=root, env=clean_env(), check=True, capture_output=True)
+    for note in (FIXTURES / "notes").glob("*.md"):
+        shutil.copy(note, root / "mage" / "notes" / note.name)
+    if distractors:
+        subprocess.run([sys.executable, str(FIXTURES / "distractors.py"), str(root / "mage" / "notes"),
+                        str(distractors), "7"], check=True, capture_output=True)
+    subprocess.run([str(BIN / "mage"), "index"], cwd=root, env=clean_env(), check=True, capture_output=True)
+    return root
+
+
+def hook_payload(root: Path, prompt: str, session: str) -> bytes:
+    """A UserPromptSubmit payload shaped like Claude Code 2.1's."""
+    return json.dumps({"session_id": session, "transcript_path": f"/tmp/{session}.jsonl", "cwd": str(root),
+                       "prompt_id": str(uuid.uuid4()), "permission_mode": "default",
+                       "hook_event_name": "UserPromptSubmit", "prompt": prompt}).encode("utf-8")
+
+
+def ask(root: Path, prompt: str, session: str = "eval-session") -> tuple[list, float]:
+    """(note ids hinted, seconds) for one prompt through the real hook."""
+    started = time.perf_counter()
+    done = subprocess.run([str(BIN / "mage-hook"), "UserPromptSubmit"], input=hook_payload(root, prompt, session),
+                          capture_output=True, env=clean_env(), cwd=root, timeout=60)
+    elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        raise RuntimeError(f"mage-hook exited {done.returncode}: {done.stderr.decode()[:300]}")
+    if not done.stdout.strip():
+        return [], elapsed
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    return HINTED.findall(context), elapsed
+
+
+def evaluate(root: Path, prompts: list) -> dict:
+    """The protocol's metrics over `prompts` ({"prompt", "relevant"} dicts)."""
+    relevant = [p for p in prompts if p["relevant"]]
+    irrelevant = [p for p in prompts if not p["relevant"]]
+    found, strict, silent, hinted_any, hinted_right, times, misses = 0, 0, 0, 0, 0, [], []
+    for item in prompts:
+        hinted, elapsed = ask(root, item["prompt"])
+        times.append(elapsed)
+        wanted = set(item["relevant"])
+        if hinted:
+            hinted_any += 1
+            hinted_right += bool(wanted & set(hinted))
+        if wanted:
+            found += bool(wanted & set(hinted))
+            strict += wanted <= set(hinted)
+            if not wanted & set(hinted):
+                misses.append(("missed", item["prompt"][:80], hinted))
+        else:
+            silent += not hinted
+            if hinted:
+                misses.append(("spoke", item["prompt"][:80], hinted))
+    return {"recall@4": found / max(len(relevant), 1), "strict_recall@4": strict / max(len(relevant), 1),
+            "silence": silent / max(len(irrelevant), 1), "precision": hinted_right / max(hinted_any, 1),
+            "hook_median_ms": statistics.median(times) * 1000, "misses": misses}
+
+
+def baseline_ms(runs: int = 15) -> float:
+    """Median wall time of the venv's `python -c pass`."""
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "pass"], env=clean_env(), check=True)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times) * 1000
+
+
+def load_prompts(path: Path) -> list:
+    with open(path, encoding="utf-8") as handle:
+        return [json.loads(line) for line in handle if line.strip()]
+
+
+def report(label: str, metrics: dict, base: float) -> None:
+    print(f"{label}: recall@4 {metrics['recall@4']:.3f} (strict {metrics['strict_recall@4']:.3f})  "
+          f"silence {metrics['silence']:.3f}  precision {metrics['precision']:.3f}  "
+          f"hook {metrics['hook_median_ms']:.1f} ms = {metrics['hook_median_ms'] / base:.2f}x python -c pass")
+    for kind, prompt, hinted in metrics["misses"]:
+        print(f"   {kind}: {prompt!r} -> {hinted}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--prompts", type=Path, action="append",
+                        help="prompts.jsonl files (default: the public set and our own wording)")
+    parser.add_argument("--no-10k", action="store_true", help="skip the 10,000-note run")
+    args = parser.parse_args()
+    files = args.prompts or [FIXTURES / "prompts.jsonl", FIXTURES / "own_prompts.jsonl"]
+    with tempfile.TemporaryDirectory(prefix="mage-eval-") as tmp:
+        sizes = [0] if args.no_10k else [0, 9960]
+        for extra in sizes:
+            root = make_kb(Path(tmp), extra)
+            ask(root, "warm up the bytecode cache and the index")
+            base = baseline_ms()
+            for path in files:
+                report(f"{40 + extra} notes, {path.name}", evaluate(root, load_prompts(path)), base)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,92 @@
+"""UserPromptSubmit: hint the notes that match the prompt (SPEC 6.7).
+
+The prompt is searched (see search.py); notes whose hint score clears
+`hint.min_score` are named, at most `hint.count`, each as
+`- <id>: <title> — <summary>`, followed by the `mage recall` query that fetches
+more. Nothing clears the floor: silence. A failure (a corrupt index, a
+read-only disk) is logged to .mage/errors.log and the prompt goes on without
+a hint. Each hint is recorded in the injection ledger and the usage metrics.
+"""
+
+import re
+
+from mage_engine.recall.index import HOOK_SCAN_BUDGET_MS
+
+EVENT = "UserPromptSubmit"
+SUMMARY_CHARS = 180
+QUERY_WORDS = 6
+QUERY_WORD_WEIGHT = 0.3  # words rarer than this (see score.py) make the follow-up query
+_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
+
+
+def handle(ctx):
+    """The hook handler: a hint string, or None for silence."""
+    prompt = ctx.payload.get("prompt")
+    config = ctx.config
+    if not isinstance(prompt, str) or not prompt.strip() or config.hint_count <= 0:
+        return None
+    hits, weights = _search(ctx, prompt, config.hint_count)
+    hits = [h for h in hits if h.score >= config.hint_min_score][: config.hint_count]
+    if not hits:
+        return None
+    text = render_hint(hits, recall_query(prompt, weights))
+    _record(ctx, text, [h.id for h in hits])
+    return text
+
+
+def _search(ctx, prompt: str, count: int):
+    from mage_engine.recall import store
+    from mage_engine.recall.search import run_query
+
+    try:
+        hits, weights = run_query(ctx.kb, prompt, limit=count + 4, scan_budget_ms=HOOK_SCAN_BUDGET_MS)
+    except BaseException as error:
+        if not store.is_index_failure(error):
+            raise
+        from mage_engine.hooks import log_error
+
+        log_error(ctx.kb, EVENT, f"hint skipped, search index unusable ({type(error).__name__}: {error}); "
+                                 "`mage recall` or `mage index` rebuilds it")
+        return [], None
+    return [h for h in hits if h.source == "note"], weights
+
+
+def render_hint(hits, query: str) -> str:
+    """The injected text: plain statements, one line per note, then the follow-up query."""
+    lines = ["Notes from this project's mage memory that match the prompt (files in mage/notes/<id>.md):"]
+    for hit in hits:
+        lines.append(f"- {hit.id}: {hit.title} — {_clip(hit.summary, SUMMARY_CHARS)}".rstrip(" —"))
+    if query:
+        lines.append(f'More with: mage recall "{query}"')
+    return "\n".join(lines)
+
+
+def recall_query(prompt: str, weights) -> str:
+    """The prompt's most specific words, in prompt order: a query a person could retype."""
+    from mage_engine.recall.analysis import terms
+
+    if weights is None:
+        return ""
+    picked = {}
+    for position, word in enumerate(_WORD.findall(prompt[:4000])):
+        word_terms = terms(word)
+        known = [t for t in word_terms if weights.df.get(t)]  # a word no note holds finds nothing
+        weight = max((weights.weight.get(t, 0.0) for t in known), default=0.0)
+        key = tuple(word_terms)
+        if weight >= QUERY_WORD_WEIGHT and key not in picked:
+            picked[key] = (weight, position, word.lower())
+    best = sorted(picked.values(), key=lambda item: -item[0])[:QUERY_WORDS]
+    return " ".join(word for _, _, word in sorted(best, key=lambda item: item[1]))
+
+
+def _clip(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def _record(ctx, text: str, note_ids: list) -> None:
+    from mage_engine.recall.ledger import record_injection
+    from mage_engine.recall.metrics import record_usage, session_chapter
+
+    record_injection(ctx.kb, ctx.session_id, EVENT, len(text), note_ids)
+    record_usage(ctx.kb, "hinted", note_ids, ctx.session_id, session_chapter(ctx.kb, ctx.session_id))

@@ -1,0 +1,84 @@
+"""The injection ledger: what mage put into the agent's context, and when (SPEC 6.8).
+
+Every hook handler that injects text appends one line to
+`.mage/injections.jsonl`: `{"ts", "session", "event", "chars", "notes"}`.
+Appends are single O_APPEND writes, safe with concurrent hooks and no lock.
+`summarise_ledger` folds the file per session for `mage status`, `mage
+doctor` and the TUI.
+"""
+
+import json
+import time
+
+
+def record_injection(kb, session: str, event: str, chars: int, note_ids) -> None:
+    """Append one ledger line (never raises: the ledger must not cost the host a hint)."""
+    from mage_engine.kb.atomic import append_line
+    from mage_engine.kb.probe import is_probe_session
+
+    if is_probe_session(session):
+        return  # doctor's sample runs are not injections into a real session
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    line = json.dumps({"ts": stamp, "session": str(session or "unknown"), "event": event,
+                       "chars": int(chars), "notes": list(note_ids)}, ensure_ascii=False, separators=(",", ":"))
+    try:
+        append_line(kb.ledger_path, line)
+    except OSError:
+        pass
+
+
+def read_ledger(kb) -> list[dict]:
+    """Every well-formed ledger line, oldest first (a torn or foreign line is skipped)."""
+    try:
+        raw = kb.ledger_path.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return []
+    entries = []
+    for line in raw.splitlines():
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            continue
+        if isinstance(entry, dict) and isinstance(entry.get("chars"), int):
+            entries.append(entry)
+    return entries
+
+
+def summarise_ledger(kb, limit: int | None = 20) -> dict:
+    """Per session (most recent first, at most `limit`): injections, characters, by event,
+    notes named. Plus totals over the whole ledger.
+
+    {"total": {"sessions", "injections", "chars"},
+     "sessions": [{"session", "first", "last", "injections", "chars",
+                   "by_event": {event: {"injections", "chars"}}, "notes": [ids, most named first]}]}
+    """
+    sessions: dict = {}
+    for entry in read_ledger(kb):
+        _fold(sessions.setdefault(str(entry.get("session")), _empty(entry)), entry)
+    ordered = sorted(sessions.values(), key=lambda s: (s["last"], s["session"]), reverse=True)
+    rows = [_finish(s) for s in (ordered[:limit] if limit else ordered)]
+    return {"total": {"sessions": len(sessions), "injections": sum(s["injections"] for s in ordered),
+                      "chars": sum(s["chars"] for s in ordered)},
+            "sessions": rows}
+
+
+def _empty(entry: dict) -> dict:
+    return {"session": str(entry.get("session")), "first": entry.get("ts", ""), "last": "",
+            "injections": 0, "chars": 0, "by_event": {}, "named": {}}
+
+
+def _fold(summary: dict, entry: dict) -> None:
+    summary["last"] = entry.get("ts", summary["last"])
+    summary["injections"] += 1
+    summary["chars"] += entry["chars"]
+    event = summary["by_event"].setdefault(str(entry.get("event")), {"injections": 0, "chars": 0})
+    event["injections"] += 1
+    event["chars"] += entry["chars"]
+    for note_id in entry.get("notes") or []:
+        summary["named"][note_id] = summary["named"].get(note_id, 0) + 1
+
+
+def _finish(summary: dict) -> dict:
+    named = summary.pop("named")
+    summary["notes"] = sorted(named, key=lambda n: (-named[n], n))
+    return summary

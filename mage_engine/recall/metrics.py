@@ -1,0 +1,137 @@
+"""Local usage metrics per note (SPEC 6.4): hinted, recalled, opened, accepted.
+
+Writers never lock: `record_usage` appends one line to
+`.mage/metrics.events.jsonl` (the hint hook calls it on every hint). Readers
+call `load_metrics`, which folds what was appended since the last fold (and
+the `Read`s of note files in the capture trail) into the snapshot
+`.mage/metrics.json`, saved under a short flock. Each note's record:
+
+    {"hinted": n, "recalled": n, "opened": n, "accepted": n,
+     "first_used": ts, "last_used": ts,
+     "chapters": {"hinted": ["<session>:<chapter>", ...], "recalled": [...], ...}}
+
+Reading the counts back (MEMORY.md ranking, graduation evidence) lives in
+`usage.py`; `rank_key`, `rank_notes`, `usage_chapters` and `used_chapters`
+are importable from here too.
+"""
+
+import json
+import time
+
+KINDS = ("hinted", "recalled", "opened", "accepted")
+SNAPSHOT_VERSION = 1
+ROTATE_BYTES = 4 * 1024 * 1024
+
+
+def events_path(kb):
+    """Where hooks and commands append usage events."""
+    return kb.scratch_dir / "metrics.events.jsonl"
+
+
+def record_usage(kb, event: str, note_ids, session: str | None = None, chapter=None) -> None:
+    """Append one usage event; never raises (metrics must not cost the user anything)."""
+    from mage_engine.kb.atomic import append_line
+    from mage_engine.kb.probe import is_probe_session
+
+    ids = [str(i) for i in note_ids]
+    if event not in KINDS or not ids or is_probe_session(session):
+        return
+    line = json.dumps({"ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event, "ids": ids,
+                       "session": session, "chapter": chapter}, ensure_ascii=False, separators=(",", ":"))
+    try:
+        append_line(events_path(kb), line)
+    except OSError:
+        pass
+
+
+def record_opened(kb, note_ids) -> None:
+    """A person or the agent printed the notes (`mage show`): they count as opened."""
+    session = _agent_session()
+    record_usage(kb, "opened", note_ids, session, session_chapter(kb, session))
+
+
+def record_accepted(kb, note_ids) -> None:
+    """Grooming accepted or merged into these notes (their accepted-at time)."""
+    record_usage(kb, "accepted", note_ids)
+
+
+def _agent_session() -> str | None:
+    """The Claude Code session a command runs in (its shell has CLAUDE_CODE_SESSION_ID), if any."""
+    import os
+
+    return os.environ.get("CLAUDE_CODE_SESSION_ID") or None
+
+
+def session_chapter(kb, session_id: str | None):
+    """The session's current chapter ordinal, from the capture state file, or None."""
+    if not session_id:
+        return None
+    try:
+        from mage_engine.capture.trail import session_stem
+
+        path = kb.state_dir / "sessions" / f"{session_stem(session_id)}.json"
+        return int(json.loads(path.read_text(encoding="utf-8")).get("chapter"))
+    except Exception:
+        return None
+
+
+def load_metrics(kb, save: bool = True) -> dict:
+    """{note id: usage record} with everything recorded so far."""
+    from mage_engine.recall import usage_fold
+
+    snapshot = _read_snapshot(kb)
+    notes = snapshot["notes"]
+    snapshot["events_offset"] = usage_fold.fold_events_file(notes, events_path(kb), snapshot["events_offset"])
+    snapshot["trail"] = usage_fold.fold_trail(notes, kb.learnings_dir, snapshot["trail"])
+    if save:
+        _save(kb, snapshot)
+    return notes
+
+
+def _read_snapshot(kb) -> dict:
+    try:
+        data = json.loads(kb.metrics_path.read_text(encoding="utf-8"))
+        if data.get("version") == SNAPSHOT_VERSION and isinstance(data.get("notes"), dict):
+            return {"version": SNAPSHOT_VERSION, "events_offset": int(data.get("events_offset", 0)),
+                    "trail": dict(data.get("trail") or {}), "notes": data["notes"]}
+    except (OSError, ValueError, TypeError, AttributeError):
+        pass
+    return {"version": SNAPSHOT_VERSION, "events_offset": 0, "trail": {}, "notes": {}}
+
+
+def _save(kb, snapshot: dict) -> None:
+    """Write the snapshot under the index lock's sibling; skip quietly if another fold holds it."""
+    from mage_engine.kb.atomic import write_text_atomic
+    from mage_engine.recall.store import FileLock
+
+    lock = FileLock(kb.scratch_dir / "metrics.lock", wait=0.2)
+    try:
+        if not lock.acquire():
+            return
+        current = _read_snapshot(kb)
+        if current["events_offset"] > snapshot["events_offset"]:
+            return  # a concurrent fold got further; its snapshot stands
+        _rotate_events(kb, snapshot)
+        write_text_atomic(kb.metrics_path, json.dumps(snapshot, ensure_ascii=False, separators=(",", ":")))
+    except OSError:
+        pass
+    finally:
+        lock.release()
+
+
+def _rotate_events(kb, snapshot: dict) -> None:
+    """Start a new events file once the folded one is large (fold its last lines first)."""
+    from mage_engine.recall import usage_fold
+
+    path = events_path(kb)
+    if snapshot["events_offset"] < ROTATE_BYTES:
+        return
+    retired = path.with_name("metrics.events.retired")
+    path.replace(retired)
+    time.sleep(0.05)  # an appender that opened the old file a moment ago finishes its write
+    usage_fold.fold_events_file(snapshot["notes"], retired, snapshot["events_offset"])
+    retired.unlink()
+    snapshot["events_offset"] = 0
+
+
+from mage_engine.recall.usage import rank_key, rank_notes, usage_chapters, used_chapters  # noqa: E402,F401

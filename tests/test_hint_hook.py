@@ -1,0 +1,102 @@
+"""UserPromptSubmit hints (SPEC 6.7), through the real `mage-hook` process."""
+
+import json
+import re
+import subprocess
+
+import pytest
+
+from conftest import run_mage
+from helpers_hook import MAGE_HOOK, run_hook
+from recall_helpers import eval_kb, injected, prompt_payload, start_payload
+
+DEPLOY = ("ran the deploy workflow from my branch to try something: Could not assume role with OIDC: "
+          "Not authorized to perform sts:AssumeRoleWithWebIdentity")
+LOCK = "terraform plan in live/prod/eks -> Error acquiring the state lock. can I just delete the row in dynamodb?"
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory):
+    kb = eval_kb(tmp_path_factory.mktemp("hint") / "project")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    return kb
+
+
+def hint(kb, prompt, env=None, session="test-session") -> str:
+    done = run_hook("UserPromptSubmit", prompt_payload(kb, prompt, session), env=env)
+    assert done.returncode == 0 and done.stderr == ""
+    return injected(done)
+
+
+def test_a_matching_prompt_gets_each_note_by_id_title_and_summary(kb):
+    text = hint(kb, DEPLOY)
+    lines = text.splitlines()
+    assert lines[0].startswith("Notes from this project's mage memory")
+    assert lines[1].startswith("- gha-oidc-trust-sub: The AWS deploy role trusts only main and release tags — "
+                               "Deploy jobs authenticate to AWS through OIDC")
+    query = re.fullmatch(r'More with: mage recall "([a-z0-9 _-]+)"', lines[-1])
+    assert query and "oidc" in query.group(1)
+    assert len(text) < 1200
+
+
+def test_the_follow_up_query_finds_the_same_note(kb):
+    query = re.search(r'mage recall "([^"]+)"', hint(kb, DEPLOY)).group(1)
+    hits = json.loads(run_mage("recall", "--json", query, cwd=kb.root).stdout)
+    assert hits[0]["id"] == "gha-oidc-trust-sub"
+
+
+@pytest.mark.parametrize("prompt", ["ok", "continue", "thanks, that worked!", "write a regex that validates a hex "
+                                    "colour like #fff", "how do I center a div with flexbox", "", "   "])
+def test_chatter_and_uncovered_topics_get_silence(kb, prompt):
+    assert hint(kb, prompt) == ""
+
+
+def test_the_floor_and_the_count_follow_the_environment(kb):
+    prompt = "who signs off on prod IAM changes?"
+    top = json.loads(run_mage("recall", "--json", prompt, cwd=kb.root).stdout)[0]
+    assert 0 < top["score"] < 0.99
+    assert hint(kb, prompt, env={"MAGE_HINT_MIN_SCORE": f"{top['score'] + 0.01:.4f}"}) == ""
+    assert f"- {top['id']}: " in hint(kb, prompt, env={"MAGE_HINT_MIN_SCORE": f"{top['score'] - 0.0001:.4f}"})
+    loose = hint(kb, LOCK, env={"MAGE_HINT_MIN_SCORE": "0.05"})
+    assert len(re.findall(r"^- ", loose, re.M)) == 4
+    single = hint(kb, LOCK, env={"MAGE_HINT_MIN_SCORE": "0.05", "MAGE_HINT_COUNT": "1"})
+    assert re.findall(r"^- ([a-z0-9-]+):", single, re.M) == ["tf-state-lock-force-unlock"]
+
+
+def test_the_count_follows_config_yaml(tmp_path):
+    kb = eval_kb(tmp_path / "project")
+    kb.config_path.write_text("hint: {min_score: 0.5, count: 0}\n")
+    assert hint(kb, LOCK) == ""
+
+
+def test_each_hint_is_in_the_ledger_and_the_usage_metrics(tmp_path):
+    kb = eval_kb(tmp_path / "project")
+    run_hook("SessionStart", start_payload(kb, "s-ledger"))
+    text = hint(kb, LOCK, session="s-ledger")
+    hint(kb, "hi", session="s-ledger")
+    lines = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()]
+    prompt_lines = [line for line in lines if line["event"] == "UserPromptSubmit"]
+    assert len(prompt_lines) == 1
+    assert prompt_lines[0]["session"] == "s-ledger" and prompt_lines[0]["chars"] == len(text)
+    assert prompt_lines[0]["notes"][0] == "tf-state-lock-force-unlock"
+    from mage_engine.recall.metrics import load_metrics
+
+    usage = load_metrics(kb)["tf-state-lock-force-unlock"]
+    assert usage["hinted"] == 1 and usage["chapters"]["hinted"] == ["s-ledger:1"]
+
+
+def test_a_prompt_missing_from_the_payload_is_silence(kb):
+    payload = prompt_payload(kb, "x")
+    del payload["prompt"]
+    done = run_hook("UserPromptSubmit", payload)
+    assert done.returncode == 0 and done.stdout == ""
+
+
+def test_the_warm_hint_path_parses_no_yaml(kb):
+    hint(kb, LOCK)  # warm: config cache and index stamp
+    done = subprocess.run([MAGE_HOOK.replace("mage-hook", "python"), "-X", "importtime", MAGE_HOOK, "UserPromptSubmit"],
+                          input=json.dumps(prompt_payload(kb, LOCK)).encode(), capture_output=True, timeout=20)
+    modules = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.decode().splitlines()
+               if line.startswith("import time:")}
+    assert "tantivy" in modules and "yaml" not in modules
+    assert "tf-state-lock-force-unlock" in done.stdout.decode()

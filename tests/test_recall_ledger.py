@@ -1,0 +1,51 @@
+"""The injection ledger (SPEC 6.8): what mage put into the agent's context, per session."""
+
+import json
+
+from conftest import run_mage
+from helpers_hook import run_hook
+from recall_helpers import eval_kb, injected, prompt_payload, start_payload
+from mage_engine.recall.ledger import record_injection, summarise_ledger
+
+
+def test_the_summary_folds_the_ledger_per_session_newest_first(kb):
+    record_injection(kb, "s1", "SessionStart", 900, ["rule-a", "goal-b"])
+    record_injection(kb, "s1", "UserPromptSubmit", 300, ["lesson-c"])
+    record_injection(kb, "s1", "UserPromptSubmit", 200, ["lesson-c", "rule-a"])
+    record_injection(kb, "s2", "SessionStart", 100, [])
+    summary = summarise_ledger(kb)
+    assert summary["total"] == {"sessions": 2, "injections": 4, "chars": 1500}
+    by_session = {row["session"]: row for row in summary["sessions"]}
+    s1 = by_session["s1"]
+    assert s1["injections"] == 3 and s1["chars"] == 1400
+    assert s1["by_event"] == {"SessionStart": {"injections": 1, "chars": 900},
+                              "UserPromptSubmit": {"injections": 2, "chars": 500}}
+    assert s1["notes"][:2] == ["lesson-c", "rule-a"]  # most often named first
+    assert summarise_ledger(kb, limit=1)["sessions"][0]["session"] in ("s1", "s2")
+
+
+def test_a_torn_line_is_skipped(kb):
+    record_injection(kb, "s1", "SessionStart", 10, [])
+    with open(kb.ledger_path, "a") as handle:
+        handle.write('{"ts": "x", "session": "s1", "chars": ')
+    assert summarise_ledger(kb)["total"]["injections"] == 1
+
+
+def test_real_hooks_fill_the_ledger_that_status_shows(tmp_path):
+    kb = eval_kb(tmp_path / "project")
+    start = injected(run_hook("SessionStart", start_payload(kb, "s-real")))
+    hint = injected(run_hook("UserPromptSubmit", prompt_payload(kb, "go: -race requires cgo; enable cgo by setting "
+                                                                    "CGO_ENABLED=1", "s-real")))
+    row = summarise_ledger(kb)["sessions"][0]
+    assert row["session"] == "s-real" and row["chars"] == len(start) + len(hint)
+    assert "go-race-needs-cgo" in row["notes"]
+    status = json.loads(run_mage("status", "--json", cwd=kb.root).stdout)
+    assert status["injections"]["total"]["injections"] == 2
+
+
+def test_doctor_probe_sessions_are_not_in_the_ledger(kb):
+    from mage_engine.recall.ledger import read_ledger, record_injection
+
+    record_injection(kb, "mage-doctor-42", "UserPromptSubmit", 120, ["a"])
+    record_injection(kb, "real-session", "UserPromptSubmit", 80, ["b"])
+    assert [e["session"] for e in read_ledger(kb)] == ["real-session"]

@@ -1,0 +1,97 @@
+"""Every key is visible and remappable: footer, `?` help, the command palette, config `keys:`."""
+
+from mage_tui.commands import TITLES, binding_sections, palette_entries
+from tests.helpers_tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, settle
+
+SPEC_KEYS = {"app.pane.staging": "1", "app.pane.notes": "2", "app.pane.skills": "3", "app.pane.dials": "4",
+             "app.pane.recurrence": "5", "move.down": "j", "move.up": "k", "staging.select": "space",
+             "staging.accept": "a", "staging.accept_selection": "A", "staging.reject": "r",
+             "staging.reject_selection": "R", "staging.merge": "m", "staging.edit": "e", "staging.propose": "p",
+             "staging.approve_proposals": "P", "staging.diff": "d", "app.search": "slash",
+             "dials.sensitivity": "s", "dials.autonomy": "o", "app.help": "question_mark", "app.quit": "q"}
+
+
+async def test_the_default_keys_are_spec_section_14(tmp_path):
+    app = app_on(demo_kb(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        keys = {b.id: b.key for _section, _node, bindings in binding_sections(app) for b in bindings}
+        assert {binding_id: keys.get(binding_id) for binding_id in SPEC_KEYS} == SPEC_KEYS
+
+
+async def test_every_binding_has_an_id_a_tooltip_a_palette_title_and_a_help_line(tmp_path):
+    app = app_on(demo_kb(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bindings = [b for _section, _node, found in binding_sections(app) for b in found]
+        assert all(b.id and b.tooltip and b.id in TITLES for b in bindings), [b.id for b in bindings]
+        await pilot.press("question_mark")
+        shown = " ".join(str(w.render()) for w in app.screen.query(".help-column"))
+        assert all(b.id in shown for b in bindings)
+
+
+async def test_the_palette_lists_pane_commands_and_runs_them(tmp_path):
+    kb = demo_kb(tmp_path)
+    app = app_on(kb)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        titles = [title for title, _help, _callback in palette_entries(app)]
+        assert "staging: accept draft" in titles and "dials: cycle autonomy" in titles
+        assert "staging: accept selected drafts" not in titles  # nothing selected: check_action hides it
+        await pilot.press("ctrl+p", *"staging: accept draft")
+        await pilot.pause(0.3)  # the palette searches in its own worker
+        await pilot.press("enter")
+        await settle(pilot)
+        assert kb.note_path(UV_CACHE).exists()
+
+
+async def test_keys_are_remapped_from_config_yaml(tmp_path):
+    kb = demo_kb(tmp_path)
+    with kb.config_path.open("a") as config:
+        config.write("keys: {staging.accept: y, dials.sensitivity: 'ctrl+s'}\n")
+    app = app_on(kb)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await settle(pilot)
+        assert not kb.note_path(UV_CACHE).exists()  # `a` no longer accepts
+        await pilot.press("y")
+        await settle(pilot)
+        assert kb.note_path(UV_CACHE).exists()
+        await pilot.press("4", "ctrl+s")
+        await settle(pilot)
+        assert "sensitivity: high" in kb.config_path.read_text()
+
+
+async def test_a_malformed_keys_block_is_named_and_the_defaults_kept(tmp_path):
+    kb = demo_kb(tmp_path)
+    with kb.config_path.open("a") as config:
+        config.write("keys: [a, b]\n")
+    app = app_on(kb)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert any("'keys' must be a mapping" in str(n.message) for n in app._notifications)
+        await pilot.press("a")
+        await settle(pilot)
+        assert kb.note_path(UV_CACHE).exists()
+
+
+async def test_slash_searches_notes_live_as_you_type(tmp_path):
+    app = app_on(demo_kb(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert len(notes_ids(app)) == 13
+        await pilot.press("slash", *"postgres")
+        await settle(pilot)
+        assert main_screen(app).query_one("#panes").active == "notes"
+        found = notes_ids(app)
+        assert found and found[0] == "local-postgres-port" and len(found) < 13
+
+
+async def test_q_quits(tmp_path):
+    app = app_on(demo_kb(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0 and not app.is_running
