@@ -1,13 +1,17 @@
-"""The recall evaluation protocol, run through the real hook (see tests/fixtures/recall/README.md).
+"""The recall evaluation protocol, run through the real hook (see tests/fixtures/recall/SOURCES.md).
 
-`mage init` a temporary project, copy the 40 notes, `mage index`, then feed
+`mage init` a temporary project, copy a set's 40 notes, `mage index`, then feed
 every prompt to `mage-hook UserPromptSubmit` exactly as Claude Code sends it
 and read the note ids in the injected hint. Then add 9,960 distractor notes
 (`distractors.py <kb>/mage/notes 9960 7`), `mage index` again, and repeat.
 Prints hint recall@4 (and strict: every relevant note hinted), silence,
-precision, and the hook's latency as a ratio to the venv's `python -c pass`.
+precision, the hook's latency as a ratio to the venv's `python -c pass`, and
+for every failure the hint scores (`mage recall`'s) of the notes involved.
 
-    .venv/bin/python benchmarks/eval_recall.py [--prompts FILE] [--no-10k]
+A set is a folder holding `notes/*.md` and `*prompts.jsonl` (the public set,
+tests/fixtures/recall/, by default; tests/fixtures/recall_holdout/ is another).
+
+    .venv/bin/python benchmarks/eval_recall.py [--set DIR] [--prompts FILE] [--no-10k]
 """
 
 import argparse
@@ -35,16 +39,20 @@ def clean_env() -> dict:
     return {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
 
 
-def make_kb(parent: Path, distractors: int = 0) -> Path:
-    """A project with the evaluation notes (and distractors), indexed by `mage index`."""
+def make_kb(parent: Path, distractors: int = 0, notes: Path = FIXTURES / "notes") -> Path:
+    """A project with a set's notes (and distractors), indexed by `mage index`."""
     root = parent / f"kb{distractors}"
     root.mkdir(parents=True)
     subprocess.run([str(BIN / "mage"), "init"], cwd=root, env=clean_env(), check=True, capture_output=True)
-    for note in (FIXTURES / "notes").glob("*.md"):
+    sources = sorted(Path(notes).glob("*.md"))
+    for note in sources:
         shutil.copy(note, root / "mage" / "notes" / note.name)
     if distractors:
         subprocess.run([sys.executable, str(FIXTURES / "distractors.py"), str(root / "mage" / "notes"),
                         str(distractors), "7"], check=True, capture_output=True)
+    written = len(list((root / "mage" / "notes").glob("*.md")))
+    if written != len(sources) + distractors:  # a distractor id equal to a note id would replace the note
+        raise RuntimeError(f"expected {len(sources) + distractors} notes, found {written}")
     subprocess.run([str(BIN / "mage"), "index"], cwd=root, env=clean_env(), check=True, capture_output=True)
     return root
 
@@ -86,11 +94,11 @@ def evaluate(root: Path, prompts: list) -> dict:
             found += bool(wanted & set(hinted))
             strict += wanted <= set(hinted)
             if not wanted & set(hinted):
-                misses.append(("missed", item["prompt"][:80], hinted))
+                misses.append(("missed", item["prompt"], hinted, sorted(wanted)))
         else:
             silent += not hinted
             if hinted:
-                misses.append(("spoke", item["prompt"][:80], hinted))
+                misses.append(("spoke", item["prompt"], hinted, []))
     return {"recall@4": found / max(len(relevant), 1), "strict_recall@4": strict / max(len(relevant), 1),
             "silence": silent / max(len(irrelevant), 1), "precision": hinted_right / max(hinted_any, 1),
             "hook_median_ms": statistics.median(times) * 1000, "misses": misses}
@@ -111,29 +119,48 @@ def load_prompts(path: Path) -> list:
         return [json.loads(line) for line in handle if line.strip()]
 
 
-def report(label: str, metrics: dict, base: float) -> None:
+def scores(root: Path, prompt: str, ids: list) -> str:
+    """`id score` for the best three hits and for `ids` (the relevant notes): what a failure looked like."""
+    from mage_engine.kb.layout import find_kb
+    from mage_engine.recall.search import search
+
+    hits = search(find_kb(explicit=root), prompt, limit=60, fresh=False)
+    found = {hit.id: hit.score for hit in hits}
+    shown = [f"{hit.id} {hit.score:.2f}" for hit in hits[:3]]
+    shown += [f"wanted {i} {found[i]:.2f}" if i in found else f"wanted {i} -" for i in ids if i not in
+              [h.id for h in hits[:3]]]
+    return ", ".join(shown)
+
+
+def report(label: str, metrics: dict, base: float, root: Path = None) -> None:
     print(f"{label}: recall@4 {metrics['recall@4']:.3f} (strict {metrics['strict_recall@4']:.3f})  "
           f"silence {metrics['silence']:.3f}  precision {metrics['precision']:.3f}  "
           f"hook {metrics['hook_median_ms']:.1f} ms = {metrics['hook_median_ms'] / base:.2f}x python -c pass")
-    for kind, prompt, hinted in metrics["misses"]:
-        print(f"   {kind}: {prompt!r} -> {hinted}")
+    for kind, prompt, hinted, wanted in metrics["misses"]:
+        print(f"   {kind}: {' '.join(prompt.split())[:90]!r} -> {hinted}")
+        if root is not None:
+            print(f"      scores: {scores(root, prompt, wanted)}")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--set", type=Path, default=FIXTURES, dest="folder",
+                        help="the evaluation set: a folder with notes/ and *prompts.jsonl (default: the public set)")
     parser.add_argument("--prompts", type=Path, action="append",
-                        help="prompts.jsonl files (default: the public set and our own wording)")
+                        help="prompts.jsonl files (default: every *prompts.jsonl of the set)")
     parser.add_argument("--no-10k", action="store_true", help="skip the 10,000-note run")
     args = parser.parse_args()
-    files = args.prompts or [FIXTURES / "prompts.jsonl", FIXTURES / "own_prompts.jsonl"]
+    files = args.prompts or sorted(args.folder.glob("*prompts.jsonl"),
+                                   key=lambda path: (path.name != "prompts.jsonl", path.name))
     with tempfile.TemporaryDirectory(prefix="mage-eval-") as tmp:
         sizes = [0] if args.no_10k else [0, 9960]
         for extra in sizes:
-            root = make_kb(Path(tmp), extra)
+            root = make_kb(Path(tmp), extra, args.folder / "notes")
             ask(root, "warm up the bytecode cache and the index")
             base = baseline_ms()
+            label = f"{args.folder.name}, {len(list((root / 'mage' / 'notes').glob('*.md')))} notes"
             for path in files:
-                report(f"{40 + extra} notes, {path.name}", evaluate(root, load_prompts(path)), base)
+                report(f"{label}, {path.name}", evaluate(root, load_prompts(path)), base, root)
 
 
 if __name__ == "__main__":

@@ -38,10 +38,10 @@ def binding_sections(app) -> list[tuple[str, object, list]]:
         return []
     main = screens[-1]
     sections = [("app", main, _own(type(main)) + _own(type(app)))]
-    from mage_tui.screens.main import PANES as PANE_CLASSES
+    from mage_tui.screens.main import pane_class
 
     for name in PANES:
-        sections.append((name, main.pane(name), _own(PANE_CLASSES[name])))
+        sections.append((name, main.pane(name), _own(pane_class(name))))
     return sections
 
 

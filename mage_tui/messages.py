@@ -11,22 +11,27 @@ from textual.message import Message
 
 # --- requests from panes -------------------------------------------------------
 
+class Request(Message):
+    """A pane asks the screen for something; `Pane.request` sends it, counted as activity
+    until it has bubbled past the screen to the app."""
+
+
 @dataclass
-class AcceptDrafts(Message):
+class AcceptDrafts(Request):
     """Accept these drafts into notes."""
 
     ids: list
 
 
 @dataclass
-class RejectDrafts(Message):
+class RejectDrafts(Request):
     """Reject these drafts (the screen asks for a reason, and confirms a batch)."""
 
     ids: list
 
 
 @dataclass
-class MergeDraft(Message):
+class MergeDraft(Request):
     """Merge this draft into its nearest note, or one the person chooses."""
 
     draft_id: str
@@ -35,18 +40,18 @@ class MergeDraft(Message):
 
 
 @dataclass
-class ProposeVerdict(Message):
+class ProposeVerdict(Request):
     """Propose accept or reject for this draft, as the agent would."""
 
     draft_id: str
 
 
-class ApproveProposals(Message):
+class ApproveProposals(Request):
     """Apply every proposal in staging as one batch."""
 
 
 @dataclass
-class EditFile(Message):
+class EditFile(Request):
     """Open a draft, note or skill in $EDITOR, then re-read it."""
 
     kind: str
@@ -54,42 +59,42 @@ class EditFile(Message):
 
 
 @dataclass
-class PreviewDraft(Message):
+class PreviewDraft(Request):
     """Load the preview (and diff) of this draft."""
 
     draft_id: str | None
 
 
 @dataclass
-class PreviewNote(Message):
+class PreviewNote(Request):
     """Load the rendered preview of this note."""
 
     note_id: str | None
 
 
 @dataclass
-class SearchNotes(Message):
+class SearchNotes(Request):
     """Run the live search with this query."""
 
     query: str
 
 
 @dataclass
-class CycleDial(Message):
+class CycleDial(Request):
     """Move a dial (sensitivity or autonomy) to its next value."""
 
     name: str
 
 
 @dataclass
-class ActOnSuggestion(Message):
+class ActOnSuggestion(Request):
     """Apply or dismiss an optimize suggestion."""
 
     verdict: str
     suggestion: dict
 
 
-class RefreshRecurrence(Message):
+class RefreshRecurrence(Request):
     """Fold the trail again (distill) and reload tallies and candidates."""
 
 
@@ -155,6 +160,9 @@ class DialsLoaded(Message):
 
     dials: object
     changed: str | None = None
+    keymap: dict | None = None
+    """The person's keys from config.yaml (None: not read this time)."""
+    keymap_problem: str | None = None
 
 
 @dataclass

@@ -1,15 +1,18 @@
 """`python -m mage_tui.screenshots DIR`: the app's screenshots, regenerated from the demo KB.
 
 Each shot builds a fresh demo KB dated at DEMO_NOW, runs the app headless at
-120×36 with that fixed clock, presses the shot's keys, waits for every worker
-(never a sleep) and saves an SVG. Same code, same bytes: the screenshots in
-the README only change when the app does. `make screenshots` runs this.
+120×36 with that fixed clock, presses the shot's keys, settles after each
+(mage_tui.settle: the app's counted work, never a sleep) and saves an SVG.
+Same code, same bytes: the screenshots in the README only change when the
+app does. `make screenshots` runs this.
 """
 
 import asyncio
 import sys
 import tempfile
 from pathlib import Path
+
+from mage_tui.settle import settle
 
 SIZE = (120, 36)
 # name -> (keys pressed after the app settles, what the shot shows)
@@ -24,40 +27,6 @@ SHOTS = {
     "help": (("question_mark",), "Help: every key and its binding id"),
     "confirm": (("j", "m"), "A destructive step asks first: merge into the nearest note"),
 }
-
-
-async def settle(pilot, rounds: int = 12) -> None:
-    """Wait until no worker runs, posted messages are handled and Markdown is rendered."""
-    from textual.widgets import Input, Markdown
-
-    from mage_tui.widgets.pane import Pane
-
-    app = pilot.app
-    for _ in range(rounds):
-        while any(pane.preview_due for screen in app.screen_stack for pane in screen.query(Pane)):
-            await pilot.pause(0.02)  # a debounced preview is about to be requested
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        for screen in app.screen_stack:
-            for markdown in screen.query(Markdown):
-                async with markdown.lock:  # held while a document is parsed and mounted
-                    pass
-        for field in app.screen.query(Input):
-            field.cursor_blink = False
-        await pilot.pause()
-        # a worker still PENDING is not "running" yet: wait until every one has finished,
-        # and until no widget has a message waiting (a key's action may still be bubbling)
-        if all(worker.is_finished for worker in app.workers) and not any(
-                pane.preview_due for screen in app.screen_stack for pane in screen.query(Pane)) \
-                and _queues_empty(app):
-            return
-
-
-def _queues_empty(app) -> bool:
-    nodes = [app, *app.screen_stack]
-    for screen in app.screen_stack:
-        nodes.extend(screen.walk_children())
-    return all(node._message_queue.empty() for node in nodes)
 
 
 def demo_app(folder: Path):

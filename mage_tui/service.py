@@ -11,16 +11,17 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TYPE_CHECKING
 
-from mage_engine.grooming import autonomy, catalog, groom, proposals
-from mage_engine.grooming.drafts import list_drafts
-from mage_engine.grooming.git_hint import git_command
-from mage_engine.kb import config as kb_config
-from mage_engine.kb.keymap import load_keymap
+from mage_engine.errors import MageError
+from mage_engine.grooming import autonomy
 from mage_engine.kb.layout import KB
-from mage_engine.kb.notes import Note
-from mage_tui import sources
+
+if TYPE_CHECKING:  # a type only: the note model loads with the first note read
+    from mage_engine.kb.notes import "Note"
+from mage_tui import draft_rows, sources
+
+# Grooming, config and keys are imported by the methods that use them: the first frame needs none.
 
 Clock = Callable[[], dt.datetime]
 
@@ -60,17 +61,28 @@ class MageService:
 
     # --- staging -------------------------------------------------------------
     def drafts(self) -> tuple[list[dict], list[str]]:
-        """Rows for the staging batch (oldest first) and unreadable files."""
-        return list_drafts(self.kb)
+        """Rows for the staging batch (oldest first) and unreadable files (as list_drafts, cached)."""
+        return draft_rows.draft_rows(self.kb)
 
-    def draft(self, draft_id: str) -> Note:
+    def cached_drafts(self) -> tuple[list[dict], list[str]] | None:
+        """The same rows in milliseconds when no draft changed since the last look, else None."""
+        return draft_rows.cached_rows(self.kb)
+
+    def draft(self, draft_id: str) -> "Note":
+        from mage_engine.grooming import groom
+
         return groom.load_draft(self.kb, draft_id)
 
-    def note(self, note_id: str) -> Note:
+    def note(self, note_id: str) -> "Note":
+        from mage_engine.grooming import groom
+
         return groom.load_note(self.kb, note_id)
 
-    def accept_preview(self, draft: Note) -> dict:
+    def accept_preview(self, draft: "Note") -> dict:
         """What accepting `draft` would write, and the git command it would print."""
+        from mage_engine.grooming import groom
+        from mage_engine.grooming.git_hint import git_command
+
         note = groom.note_from_draft(self.kb, draft, set())
         written = [self.kb.relative(self.kb.note_path(note.id)), self.kb.relative(self.kb.index_md),
                    self.kb.relative(self.kb.memory_md)]
@@ -78,29 +90,41 @@ class MageService:
                 "git_command": git_command(written, f"mage: accept {note.id}")}
 
     def accept(self, ids: list[str]) -> dict:
+        from mage_engine.grooming import groom
+
         return groom.accept(self.kb, ids, actor=self.actor).to_json()
 
     def reject(self, ids: list[str], reason: str) -> dict:
+        from mage_engine.grooming import groom
+
         return groom.reject(self.kb, ids, reason, actor=self.actor).to_json()
 
     def merge(self, draft_id: str, note_id: str) -> dict:
+        from mage_engine.grooming import groom
+
         return groom.merge(self.kb, draft_id, note_id, actor=self.actor).to_json()
 
     def propose(self, draft_id: str, verdict: str, reason: str) -> dict:
+        from mage_engine.grooming import proposals
+
         proposal = proposals.propose(self.kb, draft_id, verdict, reason, actor=self.actor)
         return {"action": "propose", "done": [{"draft": draft_id, "note": None, "verdict": verdict}],
                 "written": [self.kb.relative(self.kb.draft_path(draft_id))], "git_command": None,
                 "warnings": [], "proposal": proposal}
 
     def approve_proposals(self) -> dict:
+        from mage_engine.grooming import proposals
+
         return proposals.approve_proposals(self.kb, actor=self.actor).to_json()
 
     # --- notes ---------------------------------------------------------------
-    def notes(self) -> list[Note]:
+    def notes(self) -> list["Note"]:
         """Every note, light (summary as body), from the catalog cache."""
+        from mage_engine.grooming import catalog
+
         return catalog.light_notes(self.kb)
 
-    def search(self, query: str, notes: list[Note], limit: int = 200) -> list[str]:
+    def search(self, query: str, notes: list["Note"], limit: int = 200) -> list[str]:
         """Note ids matching `query`, best first: recall when built, else a plain filter."""
         return sources.search_notes(self.kb, query, notes, limit)
 
@@ -134,12 +158,16 @@ class MageService:
 
     # --- dials ---------------------------------------------------------------
     def dials(self) -> Dials:
+        from mage_engine.kb import config as kb_config
+
         config = kb_config.load_config(self.kb)
         return Dials(config.sensitivity, config.autonomy, config.k, config.m, self.actor,
                      bool(config.thresholds), tuple(config.warnings))
 
     def cycle_dial(self, name: str) -> Dials:
         """Move `name` (sensitivity or autonomy) to its next value and write config.yaml."""
+        from mage_engine.kb import config as kb_config
+
         values = {"sensitivity": kb_config.SENSITIVITIES, "autonomy": kb_config.AUTONOMIES}[name]
         current = self.dials()
         if name == "autonomy":
@@ -151,7 +179,16 @@ class MageService:
 
     # --- the app itself ------------------------------------------------------------
     def keymap(self) -> dict[str, str]:
+        from mage_engine.kb.keymap import load_keymap
+
         return load_keymap(self.kb)
+
+    def keymap_or_problem(self) -> tuple[dict[str, str], str | None]:
+        """The person's keys, or no keys and the one-line problem with config.yaml's `keys:`."""
+        try:
+            return self.keymap(), None
+        except MageError as error:
+            return {}, str(error)
 
     def change_stamp(self) -> dict:
         """A cheap fingerprint per watched folder: it changes when a file there does."""

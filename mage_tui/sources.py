@@ -10,10 +10,13 @@ that fills them, and light up without an app change once the engine has it.
 import importlib
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from mage_engine.errors import MageError
 from mage_engine.kb.layout import KB
-from mage_engine.kb.notes import Note
+
+if TYPE_CHECKING:  # a type only: the note model loads with the first note read
+    from mage_engine.kb.notes import "Note"
 
 
 def _engine_function(module: str, name: str):
@@ -44,7 +47,7 @@ def prepare_index(kb: KB, progress=None) -> str | None:
     return ensure(kb)
 
 
-def search_notes(kb: KB, query: str, notes: list[Note], limit: int) -> list[str]:
+def search_notes(kb: KB, query: str, notes: list["Note"], limit: int) -> list[str]:
     """Ids of notes matching `query`, best first."""
     query = query.strip()
     if not query:
@@ -59,7 +62,7 @@ def search_notes(kb: KB, query: str, notes: list[Note], limit: int) -> list[str]
     return _plain_filter(query, notes)[:limit]
 
 
-def _plain_filter(query: str, notes: list[Note]) -> list[str]:
+def _plain_filter(query: str, notes: list["Note"]) -> list[str]:
     """Every word of the query in title, summary, tags or id; title hits first."""
     words = query.lower().split()
     scored = []

@@ -1,8 +1,13 @@
-"""Shared by the app's tests: the demo KB at a fixed time, the app on it, and settling."""
+"""Shared by the app's tests: the demo KB at a fixed time, the app on it, keys and settling.
+
+`settle` (mage_tui.settle) is exact: tests never sleep to wait for the app.
+"""
+
+import asyncio
 
 from mage_engine.demo.build import DEMO_NOW, KB_NAME, build_demo_kb
-from mage_tui import screenshots
 from mage_tui.app import make_app
+from mage_tui.settle import settle
 
 SIZE = (120, 36)
 # The staging batch, oldest first, as the demo stages it.
@@ -33,9 +38,27 @@ def app_on(kb, **options):
     return app
 
 
-async def settle(pilot) -> None:
-    """Wait until no worker runs and the messages they posted are handled (no sleeping)."""
-    await screenshots.settle(pilot)
+async def press(pilot, *keys: str) -> None:
+    """Press each key and settle after it: a key that opens a dialog is ready before the next one."""
+    for key in keys:
+        await pilot.press(key)
+        await settle(pilot)
+
+
+async def type_text(pilot, text: str, *then: str) -> None:
+    """Type `text` into the focused field, then press `then` (e.g. enter), and settle."""
+    await pilot.press(*text, *then)
+    await settle(pilot)
+
+
+async def until(pilot, condition, timeout: float = 30.0) -> None:
+    """Settle until `condition()` holds: only for Textual's own widgets (the command palette
+    searches in its own worker), whose work the app does not count."""
+    async with asyncio.timeout(timeout):
+        await settle(pilot)
+        while not condition():
+            await pilot.pause()
+            await settle(pilot)
 
 
 def main_screen(app):

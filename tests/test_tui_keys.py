@@ -1,7 +1,10 @@
 """Every key is visible and remappable: footer, `?` help, the command palette, config `keys:`."""
 
+from textual.command import CommandInput, CommandList
+
 from mage_tui.commands import TITLES, binding_sections, palette_entries
-from tests.helpers_tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, settle
+from mage_tui.settle import keys_handled
+from tests.helpers_tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, press, settle, until
 
 SPEC_KEYS = {"app.pane.staging": "1", "app.pane.notes": "2", "app.pane.skills": "3", "app.pane.dials": "4",
              "app.pane.recurrence": "5", "move.down": "j", "move.up": "k", "staging.select": "space",
@@ -9,6 +12,12 @@ SPEC_KEYS = {"app.pane.staging": "1", "app.pane.notes": "2", "app.pane.skills": 
              "staging.reject_selection": "R", "staging.merge": "m", "staging.edit": "e", "staging.propose": "p",
              "staging.approve_proposals": "P", "staging.diff": "d", "app.search": "slash",
              "dials.sensitivity": "s", "dials.autonomy": "o", "app.help": "question_mark", "app.quit": "q"}
+
+
+def palette_hits(app) -> list[str]:
+    """The commands the open palette lists, as plain text."""
+    hits = app.screen.query_one(CommandList)
+    return [str(hits.get_option_at_index(i).prompt).split("\n")[0] for i in range(hits.option_count)]
 
 
 async def test_the_default_keys_are_spec_section_14(tmp_path):
@@ -25,7 +34,7 @@ async def test_every_binding_has_an_id_a_tooltip_a_palette_title_and_a_help_line
         await settle(pilot)
         bindings = [b for _section, _node, found in binding_sections(app) for b in found]
         assert all(b.id and b.tooltip and b.id in TITLES for b in bindings), [b.id for b in bindings]
-        await pilot.press("question_mark")
+        await press(pilot, "question_mark")
         shown = " ".join(str(w.render()) for w in app.screen.query(".help-column"))
         assert all(b.id in shown for b in bindings)
 
@@ -38,10 +47,11 @@ async def test_the_palette_lists_pane_commands_and_runs_them(tmp_path):
         titles = [title for title, _help, _callback in palette_entries(app)]
         assert "staging: accept draft" in titles and "dials: cycle autonomy" in titles
         assert "staging: accept selected drafts" not in titles  # nothing selected: check_action hides it
-        await pilot.press("ctrl+p", *"staging: accept draft")
-        await pilot.pause(0.3)  # the palette searches in its own worker
-        await pilot.press("enter")
-        await settle(pilot)
+        await press(pilot, "ctrl+p")
+        await until(pilot, lambda: isinstance(app.focused, CommandInput))
+        await pilot.press(*"staging: accept draft")
+        await until(pilot, lambda: palette_hits(app) == ["staging: accept draft"])
+        await press(pilot, "enter")
         assert kb.note_path(UV_CACHE).exists()
 
 
@@ -52,14 +62,11 @@ async def test_keys_are_remapped_from_config_yaml(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await press(pilot, "a")
         assert not kb.note_path(UV_CACHE).exists()  # `a` no longer accepts
-        await pilot.press("y")
-        await settle(pilot)
+        await press(pilot, "y")
         assert kb.note_path(UV_CACHE).exists()
-        await pilot.press("4", "ctrl+s")
-        await settle(pilot)
+        await press(pilot, "4", "ctrl+s")
         assert "sensitivity: high" in kb.config_path.read_text()
 
 
@@ -71,8 +78,7 @@ async def test_a_malformed_keys_block_is_named_and_the_defaults_kept(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert any("'keys' must be a mapping" in str(n.message) for n in app._notifications)
-        await pilot.press("a")
-        await settle(pilot)
+        await press(pilot, "a")
         assert kb.note_path(UV_CACHE).exists()
 
 
@@ -81,8 +87,7 @@ async def test_slash_searches_notes_live_as_you_type(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert len(notes_ids(app)) == 13
-        await pilot.press("slash", *"postgres")
-        await settle(pilot)
+        await press(pilot, "slash", *"postgres")
         assert main_screen(app).query_one("#panes").active == "notes"
         found = notes_ids(app)
         assert found and found[0] == "local-postgres-port" and len(found) < 13
@@ -93,5 +98,5 @@ async def test_q_quits(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await pilot.press("q")
-        await pilot.pause()
-        assert app.return_code == 0 and not app.is_running
+        await keys_handled(app)
+        assert app.return_code == 0  # the app exited through `q`, not through the test ending it

@@ -4,7 +4,7 @@ import json
 
 from mage_engine.kb.notes import read_note
 from tests.helpers_tui import (BASTION, COMMITS, EDITABLE, HTTPX, ORDER, SIZE, UV_CACHE, app_on, demo_kb,
-                               main_screen, settle, staged_ids)
+                               main_screen, press, settle, staged_ids, type_text, until)
 
 
 async def test_the_app_opens_on_staging_with_the_batch_oldest_first(tmp_path):
@@ -20,8 +20,7 @@ async def test_a_accepts_the_draft_into_a_note_and_shows_the_git_command(tmp_pat
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("a")
-        await settle(pilot)
+        await press(pilot, "a")
         note = read_note(kb.note_path(UV_CACHE))
         assert note.title == "Add the Python version to the uv cache key" and note.draft is None
         assert not kb.draft_path(UV_CACHE).exists()
@@ -35,9 +34,8 @@ async def test_r_asks_a_reason_and_writes_the_rejected_ledger(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("j", "r")
-        await pilot.press(*"covered by a note", "enter")
-        await settle(pilot)
+        await press(pilot, "j", "r")
+        await type_text(pilot, "covered by a note", "enter")
         entries = [json.loads(line) for line in kb.rejected_path.read_text().splitlines()]
         assert [(e["id"], e["reason"], e["by"]) for e in entries] == [(EDITABLE, "covered by a note", "person")]
         assert entries[0]["fingerprint"]
@@ -49,8 +47,7 @@ async def test_escape_on_the_reason_cancels_the_reject(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("r", "escape")
-        await settle(pilot)
+        await press(pilot, "r", "escape")
         assert kb.draft_path(UV_CACHE).exists() and not kb.rejected_path.exists()
 
 
@@ -59,8 +56,7 @@ async def test_space_selects_and_shift_a_accepts_the_selection(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("space", "j", "space", "A")  # select 1st, skip 2nd... space moves down
-        await settle(pilot)
+        await press(pilot, "space", "j", "space", "A")  # select the 1st; space moves down, so j skips the 2nd
         assert kb.note_path(UV_CACHE).exists() and kb.note_path(HTTPX).exists()
         assert kb.draft_path(EDITABLE).exists()
         assert staged_ids(app) == [EDITABLE, BASTION, COMMITS, ORDER[-1]]
@@ -71,10 +67,9 @@ async def test_shift_r_rejects_the_selection_after_one_confirmation(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("space", "space", "R")
+        await press(pilot, "space", "space", "R")
         assert "Reject 2 drafts?" in str(app.screen.query_one(".dialog-title").render())
-        await pilot.press(*"one-offs", "enter")
-        await settle(pilot)
+        await type_text(pilot, "one-offs", "enter")
         rejected = [json.loads(line)["id"] for line in kb.rejected_path.read_text().splitlines()]
         assert rejected == [UV_CACHE, EDITABLE]
         assert staged_ids(app) == ORDER[2:]
@@ -86,10 +81,9 @@ async def test_m_merges_into_the_nearest_note_after_confirming(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("j", "m")
+        await press(pilot, "j", "m")
         assert "pytest-needs-editable-install" in str(app.screen.query_one(".dialog-body").render())
-        await pilot.press("y")
-        await settle(pilot)
+        await press(pilot, "y")
         after = read_note(kb.note_path("pytest-needs-editable-install"))
         assert "uv run pytest" in after.body and "uv run pytest" not in before.body
         assert not kb.draft_path(EDITABLE).exists()
@@ -100,11 +94,10 @@ async def test_m_then_c_merges_into_a_chosen_note(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("m", "c")
-        await pilot.press(*"docker desktop", "enter")
+        await press(pilot, "m", "c")
+        await type_text(pilot, "docker desktop", "enter")
         assert "docker-desktop-memory" in str(app.screen.query_one(".dialog-body").render())
-        await pilot.press("y")
-        await settle(pilot)
+        await press(pilot, "y")
         assert "the cache key hashes both" in read_note(kb.note_path("docker-desktop-memory")).body
         assert not kb.draft_path(UV_CACHE).exists()
 
@@ -115,8 +108,7 @@ async def test_cancelling_the_merge_changes_nothing(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("m", "n")
-        await settle(pilot)
+        await press(pilot, "m", "n")
         assert kb.note_path("gha-uv-cache-key").read_text() == text and kb.draft_path(UV_CACHE).exists()
 
 
@@ -125,11 +117,9 @@ async def test_dial_keys_write_config_yaml(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("4", "s")
-        await settle(pilot)
+        await press(pilot, "4", "s")
         assert "sensitivity: high" in kb.config_path.read_text()
-        await pilot.press("o")
-        await settle(pilot)
+        await press(pilot, "o")
         assert "autonomy: approver" in kb.config_path.read_text()
         top = str(main_screen(app).query_one("#topbar-left").render())
         assert "autonomy approver" in top and "K 2 · M 4" in top
@@ -141,8 +131,7 @@ async def test_the_agent_is_refused_accept_at_operator_and_told_why(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert "agent" in str(main_screen(app).query_one("#topbar-left").render())
-        await pilot.press("a")
-        await settle(pilot)
+        await press(pilot, "a")
         assert kb.draft_path(UV_CACHE).exists() and not kb.note_path(UV_CACHE).exists()
         assert any("refused to the agent" in str(n.message) for n in app._notifications)
 
@@ -152,12 +141,11 @@ async def test_p_proposes_and_shift_p_approves_every_proposal(tmp_path):
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("p", "r", *"a one-off", "enter")
-        await settle(pilot)
+        await press(pilot, "p", "r")
+        await type_text(pilot, "a one-off", "enter")
         proposal = read_note(kb.draft_path(UV_CACHE)).draft["proposal"]
         assert (proposal["verdict"], proposal["reason"], proposal["by"]) == ("reject", "a one-off", "person")
-        await pilot.press("P")
-        await settle(pilot)
+        await press(pilot, "P")
         assert kb.note_path(HTTPX).exists()  # the demo's agent proposed accepting it
         assert json.loads(kb.rejected_path.read_text().splitlines()[0])["id"] == UV_CACHE
         assert UV_CACHE not in staged_ids(app) and HTTPX not in staged_ids(app)
@@ -170,8 +158,7 @@ async def test_e_opens_editor_and_the_app_rereads_the_draft(tmp_path, monkeypatc
     app = app_on(kb)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        await pilot.press("e")
-        await settle(pilot)
+        await press(pilot, "e")
         assert read_note(kb.draft_path(UV_CACHE)).title == "Add the Python minor version to the uv cache key"
         row = main_screen(app).query_one("#drafts").get_row(UV_CACHE)
         assert "minor version" in str(row[1])
@@ -187,8 +174,5 @@ async def test_a_draft_staged_from_outside_appears_without_restart(tmp_path):
         staged = run_mage("stage", "--kb", kb.root, "--title", "Seed data needs the admin role first",
                           "--body", "make seed fails with a foreign key error until the admin role exists.")
         assert staged.returncode == 0, staged.stderr
-        for _ in range(100):  # bounded: the watcher polls every 0.1 s
-            await pilot.pause(0.05)
-            if "seed-data-needs-the-admin-role-first" in staged_ids(app):
-                break
-        assert "seed-data-needs-the-admin-role-first" in staged_ids(app)
+        # the watcher looks every 0.1 s: wait (bounded) for its next look to bring the draft in
+        await until(pilot, lambda: "seed-data-needs-the-admin-role-first" in staged_ids(app))

@@ -4,7 +4,15 @@ One analyzer, registered in Tantivy as `mage_en` and used from Python on the
 prompt: split on anything that is not a letter or digit, drop tokens over 40
 characters, lowercase, drop the chatty-English stopwords, English stemming
 ("failed", "failing", "fails" -> "fail"). `go` stays: it names a language.
+
+A prompt is also read as *units* (`query_units`): each whitespace- or
+punctuation-separated word with its terms, so that `int_ride_segments`,
+`src/repo/trips.rs` or `parcel-api` count as one thing said, not three, and
+identifier-shaped words (CamelCase, snake_case, dotted names, `::` paths) can be
+recognised as the specific names they are (see score.py).
 """
+
+import re
 
 from mage_engine.recall.stopwords import STOPWORDS
 
@@ -12,7 +20,34 @@ TOKENIZER = "mage_en"
 MAX_QUERY_CHARS = 20_000  # a pasted log longer than this adds noise, not evidence
 MAX_QUERY_TERMS = 96
 
+# A word of a prompt: letters, digits and underscores, joined by . / - @ or ::
+_WORD = re.compile(r"\w+(?:(?:::|[./@-])\w+)*")
+_PIECE = re.compile(r"[^\W_]+")  # what the tokenizer splits a word into
+# What makes a word an identifier: CamelCase humps (`useAsync`, `OOMKilled`), an inner underscore,
+# `::`, or a dot between letters (`jwt.exceptions`).
+_CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}")
+_IDENTIFIER = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}|[^\W_]_[^\W_]|::|[A-Za-z]\.[A-Za-z]")
+_QUALIFIER = re.compile(r"::|[./@]")
+_HUMPS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
 _ANALYZER = None
+
+
+class Unit(tuple):
+    """One word of a prompt, a (terms, name, humps) tuple: its distinct analysed terms; `name`,
+    the (offset, term) sequence a note must hold for the word to count as the same identifier
+    (empty when the word is not shaped like one); and `humps`, the name spelled by its CamelCase
+    humps (`PermissionDenied` -> permiss, deni), used when no note holds the whole word.
+    A plain tuple rather than a NamedTuple: `typing` would cost the hook 2 ms to import."""
+
+    __slots__ = ()
+
+    def __new__(cls, terms: tuple, name: tuple = (), humps: tuple = ()):
+        return tuple.__new__(cls, (terms, name, humps))
+
+    terms = property(lambda self: self[0])
+    name = property(lambda self: self[1])
+    humps = property(lambda self: self[2])
 
 
 def analyzer():
@@ -28,6 +63,23 @@ def analyzer():
                      .filter(tantivy.Filter.stemmer("english"))
                      .build())
     return _ANALYZER
+
+
+def identifier_parts(text: str) -> str:
+    """The humps of every camelCase word in `text` (`minInstances` -> "min Instances"), one
+    line to index beside the text: the tokenizer keeps such a word whole, and a prompt that
+    spells it as words ("min instances") should find it too. Only words that start in lower
+    case, the shape of a variable, key or function: a capitalised one is as often a product
+    (`GitLab`, `MySQL`, `JavaScript`) whose parts mean something else. snake_case and
+    kebab-case need nothing: the tokenizer already splits them."""
+    words = dict.fromkeys(word for word in _PIECE.findall(text) if word[0].islower() and _CAMEL.search(word))
+    return " ".join(" ".join(_HUMPS.findall(word)) for word in words)
+
+
+def with_identifier_parts(text: str) -> str:
+    """`text` and, on a line after it, its CamelCase humps: what a note's terms are read from."""
+    parts = identifier_parts(text)
+    return f"{text}\n{parts}" if parts else text
 
 
 def register(index) -> None:
@@ -48,3 +100,51 @@ def unique_terms(text: str) -> list[str]:
 def query_terms(text: str) -> list[str]:
     """Distinct terms of a prompt or query, bounded so a pasted log stays cheap."""
     return unique_terms(text[:MAX_QUERY_CHARS])[:MAX_QUERY_TERMS]
+
+
+def query_units(text: str) -> list[Unit]:
+    """The distinct words of a prompt that carry terms, in order, bounded like `query_terms`."""
+    units, seen, count = [], set(), 0
+    for word in dict.fromkeys(_WORD.findall(text[:MAX_QUERY_CHARS])):
+        for unit in word_units(word):
+            if unit.terms and unit.terms not in seen:
+                seen.add(unit.terms)
+                units.append(unit)
+                count += len(unit.terms)
+        if count >= MAX_QUERY_TERMS:
+            break
+    return units
+
+
+def word_units(word: str) -> list[Unit]:
+    """The Units of one word: one, or two for a qualified name whose last part is an identifier
+    (`psycopg.errors.UndefinedColumn` -> `psycopg.errors`, `UndefinedColumn`): the namespace
+    and the thing it names, which a note may cite alone."""
+    parts = _QUALIFIER.split(word)
+    if len(parts) > 1 and (_CAMEL.search(parts[-1]) or "_" in parts[-1].strip("_")):
+        return [_unit(word[: len(word) - len(parts[-1])].rstrip(".:/@")), _unit(parts[-1])]
+    return [_unit(word)]
+
+
+def _unit(word: str) -> Unit:
+    pieces = _PIECE.findall(word)
+    spelled = _phrase(pieces)
+    terms = tuple(dict.fromkeys(term for _, term in spelled))
+    camel = bool(_CAMEL.search(word))
+    humps = _humps(word) if camel else ()
+    if len(pieces) == 1:
+        return Unit(terms, spelled if camel else (), humps)
+    return Unit(terms, spelled if len(spelled) > 1 and _IDENTIFIER.search(word) else (), humps)
+
+
+def _humps(word: str) -> tuple:
+    humps = _phrase(_HUMPS.findall(word))
+    return humps if len(humps) > 1 else ()
+
+
+def _phrase(pieces: list) -> tuple:
+    """(offset, term) for each piece that survives analysis: offsets keep the gaps stopwords leave."""
+    spelled = []
+    for offset, piece in enumerate(pieces):
+        spelled += [(offset, term) for term in analyzer().analyze(piece) if len(term) > 1]
+    return tuple(spelled)

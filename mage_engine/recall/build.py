@@ -17,7 +17,11 @@ def document(record: dict, body: str):
         doc.add_text(name, record[name])
     for name in TEXT_FIELDS:
         doc.add_text(name, fields[name])
-    doc.add_bytes("terms", " ".join(note_terms(fields)).encode("utf-8"))
+        parts = analysis.identifier_parts(fields[name])
+        if parts:  # a second value: the stored title and summary stay as written
+            doc.add_text(name, parts)
+    terms = note_terms({"all": analysis.with_identifier_parts(fields["all"])})
+    doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
     return doc
 
 

@@ -1,8 +1,9 @@
 """Searching the index: BM25 finds candidates, the hint score ranks and filters them.
 
 `search(kb, query)` is what `mage recall`, the hint hook and the TUI call.
-BM25 (title and tags boosted) picks up to `CANDIDATES` notes; each then gets
-the normalised 0..1 score of `score.py`, which orders the results.
+The query is read as words (analysis.query_units); BM25 over their terms
+(title and tags boosted) picks up to `CANDIDATES` notes; each then gets the
+normalised 0..1 score of `score.py`, which orders the results.
 """
 
 from dataclasses import asdict, dataclass
@@ -45,26 +46,27 @@ def search(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_ms=N
 
 def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_ms=None, repair: bool = False):
     """(hits, QueryWeights or None): `search` plus the prompt's term weights."""
-    terms = analysis.query_terms(query)
-    if not terms:
+    units = analysis.query_units(query)
+    if not units:
         return [], None
     try:
         if fresh:
             from mage_engine.recall.index import ensure_fresh
 
             ensure_fresh(kb, scan_budget_ms=scan_budget_ms)
-        return _ranked(open_searcher(kb), terms, limit)
+        return _ranked(open_searcher(kb), units, limit)
     except BaseException as error:
         if not (repair and store.is_index_failure(error)):
             raise
         from mage_engine.recall.index import rebuild_index
 
         rebuild_index(kb)  # a corrupt or half-written index: rebuild from the notes
-        return _ranked(open_searcher(kb), terms, limit)
+        return _ranked(open_searcher(kb), units, limit)
 
 
-def _ranked(searcher, terms, limit):
-    weights = QueryWeights.measure(searcher, terms)
+def _ranked(searcher, units, limit):
+    terms = list(dict.fromkeys(t for unit in units for t in unit.terms))
+    weights = QueryWeights.measure(searcher, terms, units)
     found = _candidates(searcher, weights, max(limit, CANDIDATES))
     hits = [_hit(searcher, bm25, address, weights) for bm25, address in found]
     hits.sort(key=lambda h: (-h.score, -h.bm25, h.id))
@@ -114,6 +116,7 @@ def _candidates(searcher, weights, count: int):
 def _hit(searcher, bm25, address, weights) -> Hit:
     doc = searcher.doc(address)
     note_terms = set(doc.get_first("terms").decode("utf-8").split())
+    about = set(analysis.terms(analysis.with_identifier_parts(f'{doc.get_first("title")}\n{doc.get_first("summary") or ""}')))
     return Hit(id=doc.get_first("id"), title=doc.get_first("title"), summary=doc.get_first("summary") or "",
                path=doc.get_first("path"), kind=doc.get_first("kind"), source=doc.get_first("source"),
-               score=round(weights.score(note_terms), 4), bm25=round(bm25, 4))
+               score=round(weights.score(note_terms, address, about), 4), bm25=round(bm25, 4))

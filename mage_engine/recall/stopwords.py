@@ -24,7 +24,9 @@ sometime sometimes somewhat somewhere such than that the their theirs them thems
 thereby therefore these they this those though through throughout thus till to together too toward
 towards under unless until up upon us very via was we well were what whatever when whenever where
 whereas wherever whether which while who whoever whole whom whose why will with within without would
-yet you your yours yourself yourselves
+yet you your yours yourself yourselves still away instead able including especially certainly immediately
+particularly clearly directly fully highly truly behind near ahead except despite across due given regardless
+meanwhile indeed
 """
 
 CONTRACTION_STUBS = """
@@ -39,7 +41,9 @@ awesome perfect wow ugh hmm hm um uh er btw fwiw imo imho tbh idk iirc afaik ah 
 right like kinda sorta gonna wanna gotta literally basically actually honestly seriously totally
 definitely probably maybe pretty super stuff thing things bit lot lots whatnot etc eg ie guys folks
 buddy mate dude crap damn dang heck geez jeez anyhoo cya bye goodbye fine good bad better best
-worse worst new old big small little quick quickly simple simply easy easily
+worse worst new old big small little quick quickly simple simply easy easily fuck fucking shit shitty hell
+ass wtf omg ffs argh meh welp dammit goddamn glad happy amazing funny fun luck lucky welcome sad excited
+hopefully unfortunately apparently obviously
 """
 
 ASSISTANT_VERBS = """
@@ -78,6 +82,9 @@ add adds added adding remove removes removed removing delete deleted update upda
 updating change changes changed changing fix fixes fixed fixing create creates created creating
 implement implemented write rewrite rename renamed refactor refactored convert converted generate
 generated replace replaced use uses used using run runs ran running check checks checked set sets
+two three four five six seven eight nine ten hundred thousand million dozen talk talking talked hear heard
+listen telling asking saying thinking feeling believe expect expected agree consider decided imagine enjoy
+waiting seeing coming taking taken become became known lost find found follow following based include includes
 """
 
 GENERAL_WORDS = frozenset(GENERAL.split())

@@ -16,7 +16,7 @@ import time
 
 from mage_engine.errors import MageError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: CamelCase words are indexed by their humps too
 
 
 class IndexUnavailable(MageError):

@@ -3,16 +3,16 @@
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mage_tui.format import clip
+from mage_tui.screens.dialog import Dialog
 
 SHOWN = 200
 
 
-class ChooseNoteScreen(ModalScreen[str | None]):
+class ChooseNoteScreen(Dialog[str | None]):
     """Dismisses with a note id, or None on escape."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel", id="choose.cancel"),

@@ -3,11 +3,12 @@
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from mage_tui.screens.dialog import Dialog
 
-class ConfirmScreen(ModalScreen[str | None]):
+
+class ConfirmScreen(Dialog[str | None]):
     """Asks one question; dismisses with the chosen value, or None on escape."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel", id="confirm.cancel")]

@@ -5,15 +5,12 @@ GroomFinished or ActionFailed; the handlers on the event loop push results
 into the panes and reload what changed.
 """
 
-from textual import work
 from textual.content import Content
 
 from mage_engine.errors import MageError
 from mage_tui import messages as m
-from mage_tui.screens.choose_note import ChooseNoteScreen
-from mage_tui.screens.confirm import ConfirmScreen
-from mage_tui.screens.propose import ProposeScreen
-from mage_tui.screens.reason import ReasonScreen
+from mage_tui.activity import in_thread
+from mage_tui.screens.dialog import open_dialog
 from mage_tui.widgets.outcome import summary
 
 
@@ -32,12 +29,14 @@ class GroomingFlows:
     def on_reject_drafts(self, message: m.RejectDrafts) -> None:
         ids = [i for i in message.ids if i]
 
+        from mage_tui.screens.reason import ReasonScreen  # dialogs load when first asked, not at start
+
         def rejected(reason: str | None) -> None:
             if reason is not None:
                 self.start_groom("rejecting", self.service.reject, ids, reason)
 
         if ids:
-            self.app.push_screen(ReasonScreen([self._title(i) for i in ids]), rejected)
+            open_dialog(self.app, ReasonScreen([self._title(i) for i in ids]), rejected)
 
     def on_merge_draft(self, message: m.MergeDraft) -> None:
         if message.nearest and not message.choose:
@@ -47,6 +46,8 @@ class GroomingFlows:
 
     def confirm_merge(self, draft_id: str, note_id: str, offer_choice: bool) -> None:
         """Ask before a merge rewrites a note; optionally offer to pick another note."""
+        from mage_tui.screens.confirm import ConfirmScreen
+
         body = Content.assemble(
             Content.styled("draft  ", "$text-muted"), Content.styled(self._title(draft_id), "bold $text"),
             Content("\n"), Content.styled("into   ", "$text-muted"),
@@ -65,22 +66,26 @@ class GroomingFlows:
             elif choice == "choose":
                 self.choose_merge_target(draft_id)
 
-        self.app.push_screen(ConfirmScreen("Merge this draft into a note?", body, choices), decided)
+        open_dialog(self.app, ConfirmScreen("Merge this draft into a note?", body, choices), decided)
 
     def choose_merge_target(self, draft_id: str) -> None:
+        from mage_tui.screens.choose_note import ChooseNoteScreen
+
         def chosen(note_id: str | None) -> None:
             if note_id:
                 self.confirm_merge(draft_id, note_id, offer_choice=False)
 
-        self.app.push_screen(ChooseNoteScreen(self._title(draft_id), self.notes), chosen)
+        open_dialog(self.app, ChooseNoteScreen(self._title(draft_id), self.notes), chosen)
 
     def on_propose_verdict(self, message: m.ProposeVerdict) -> None:
+        from mage_tui.screens.propose import ProposeScreen
+
         def proposed(answer) -> None:
             if answer:
                 self.start_groom("proposing", self.service.propose, message.draft_id, *answer)
 
         if message.draft_id:
-            self.app.push_screen(ProposeScreen(self._title(message.draft_id)), proposed)
+            open_dialog(self.app, ProposeScreen(self._title(message.draft_id)), proposed)
 
     def on_approve_proposals(self, message: m.ApproveProposals) -> None:
         self.start_groom("approving proposals", self.service.approve_proposals)
@@ -95,15 +100,13 @@ class GroomingFlows:
         self.busy = label
         self.run_groom(function, *args)
 
-    @work(thread=True, exit_on_error=False, group="groom")
-    def run_groom(self, function, *args) -> None:
+    @in_thread("groom", latest_only=False)
+    def run_groom(self, function, *args) -> m.GroomFinished | m.ActionFailed:
         with self.service.write_lock:  # one grooming transaction at a time
             try:
-                result = function(*args)
+                return m.GroomFinished(function(*args))
             except MageError as error:
-                self.post_message(m.ActionFailed(str(error)))
-                return
-        self.post_message(m.GroomFinished(result))
+                return m.ActionFailed(str(error))
 
     def on_groom_finished(self, message: m.GroomFinished) -> None:
         self.busy = ""
@@ -136,26 +139,24 @@ class GroomingFlows:
     def on_cycle_dial(self, message: m.CycleDial) -> None:
         self.run_dial(message.name)
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="dials")
-    def run_dial(self, name: str) -> None:
+    @in_thread("dial-change", latest_only=False)
+    def run_dial(self, name: str) -> m.DialsLoaded | m.ActionFailed:
         try:
             dials = self.service.cycle_dial(name)
         except MageError as error:
-            self.post_message(m.ActionFailed(str(error)))
-            return
-        self.post_message(m.DialsLoaded(dials, changed=f"{name}: {getattr(dials, name)}"))
+            return m.ActionFailed(str(error))
+        return m.DialsLoaded(dials, changed=f"{name}: {getattr(dials, name)}")
 
     def on_refresh_recurrence(self, message: m.RefreshRecurrence) -> None:
         self.busy = "distilling"
         self.run_distill()
 
-    @work(thread=True, exclusive=True, exit_on_error=False, group="recurrence")
-    def run_distill(self) -> None:
+    @in_thread("recurrence")
+    def run_distill(self) -> m.RecurrenceLoaded:
         def progress(done: int, total: int) -> None:
             self.post_message(m.WorkProgress("distill", done, total))
 
-        state = self.service.recurrence(progress=progress)
-        self.post_message(m.RecurrenceLoaded(state))
+        return m.RecurrenceLoaded(self.service.recurrence(progress=progress))
 
     def on_work_progress(self, message: m.WorkProgress) -> None:
         if message.task == "distill":

@@ -3,15 +3,15 @@
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from mage_tui.commands import TITLES, binding_sections, key_in_force
+from mage_tui.screens.dialog import Dialog
 
 INTRO = "Arrows work wherever j/k do · remap in mage/config.yaml: keys: {staging.accept: y} · ctrl+p: every command"
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(Dialog[None]):
     """A scrollable list of every binding: key, what it does, binding id."""
 
     BINDINGS = [Binding("escape,question_mark,q", "close", "close", id="help.close"),

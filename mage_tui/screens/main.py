@@ -4,34 +4,41 @@ Panes post requests (messages.AcceptDrafts, …); this screen asks what it must
 (reason, confirmation, target note), runs the service in a thread worker and
 takes the worker's report message back into the panes. It also watches the
 KB's folders, so a draft the agent stages appears without a restart.
+
+Paint first: only the pane in view is built and filled before the first
+frame (Staging from the draft-rows cache, in that very frame). The dials,
+the person's keys and the other panes follow, one pane per frame.
 """
 
-from textual import on, work
+import importlib
+
+from textual import on
 from textual.binding import Binding
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static, TabbedContent, TabPane, Tabs
-from textual.worker import Worker, WorkerState
 
-from mage_engine.errors import MageError
-from mage_tui import messages as m
 from mage_tui.format import plural
 from mage_tui.screens.grooming import GroomingFlows
-from mage_tui.widgets.dials import DialsPane
-from mage_tui.widgets.notes import NotesPane
-from mage_tui.widgets.recurrence import RecurrencePane
-from mage_tui.widgets.skills import SkillsPane
-from mage_tui.widgets.staging import StagingPane
+from mage_tui.screens.loading import Loading
 
 PANE = Binding.Group("panes", compact=True)
-PANES = {"staging": StagingPane, "notes": NotesPane, "skills": SkillsPane, "dials": DialsPane,
-         "recurrence": RecurrencePane}
+# Imported when built: a pane not in view costs nothing before the first frame.
+PANES = {"staging": "mage_tui.widgets.staging:StagingPane", "notes": "mage_tui.widgets.notes:NotesPane",
+         "skills": "mage_tui.widgets.skills:SkillsPane", "dials": "mage_tui.widgets.dials:DialsPane",
+         "recurrence": "mage_tui.widgets.recurrence:RecurrencePane"}
 LABELS = {"staging": "Staging", "notes": "Notes", "skills": "Skills", "dials": "Dials", "recurrence": "Recurrence"}
 
 
-class MainScreen(GroomingFlows, Screen):
+def pane_class(name: str):
+    """The widget class of the pane called `name`."""
+    module, _, attribute = PANES[name].partition(":")
+    return getattr(importlib.import_module(module), attribute)
+
+
+class MainScreen(GroomingFlows, Loading, Screen):
     """Five panes under one tab bar; a top bar says who acts and how the dials stand."""
 
     BINDINGS = [
@@ -40,6 +47,9 @@ class MainScreen(GroomingFlows, Screen):
         Binding("slash", "search", "search", tooltip="Search notes as you type (live recall)", id="app.search"),
         Binding("question_mark", "help", "help", tooltip="Every key, and its id for remapping", id="app.help"),
     ]
+
+    OPENING = "opening the main screen"
+    AUTO_FOCUS = ""  # nothing yet: the pane's list takes the focus once filled (each move restyles the screen)
 
     busy: reactive[str] = reactive("")
     """What a worker is doing now ('' when idle), shown in the top bar."""
@@ -53,6 +63,8 @@ class MainScreen(GroomingFlows, Screen):
         self.dials = None
         self.query_text = ""
         self.stamp = None
+        self.building: set[str] = set()
+        self.search_when_built = False  # `/` pressed before the Notes pane was built
 
     def compose(self):
         with Horizontal(id="topbar"):
@@ -67,42 +79,66 @@ class MainScreen(GroomingFlows, Screen):
     def on_mount(self) -> None:
         self.query_one(Tabs).can_focus = False
         self._label_tabs()
-        self.call_after_refresh(self.pane(self.first_pane).focus_main)
-        # Paint first: the pane in view loads alone; the rest waits for its first frame.
-        self.rest_loaded = False
-        self.loaders()[self.first_pane]()
+        self.rest_started = False
+        cached = self.service.cached_drafts() if self.first_pane == "staging" else None
+        if cached is not None:  # every draft cached: the rows are in the very first frame
+            self.show_drafts(*cached)
+        else:
+            self.loaders()[self.first_pane]()
+        self.app.activity.end(self.OPENING)
+
+    def pane_filled(self, name: str) -> None:
+        """`name` has its data: focus it if in view; the first pane's first fill starts the rest."""
+        if name == self.query_one(TabbedContent).active:
+            self.focus_active_pane()
+        if name == self.first_pane and not self.rest_started:
+            self.rest_started = True
+            self.app.activity.after_refresh(self, self.load_rest)  # after the frame with its rows
+
+    def load_rest(self) -> None:
+        """The dials and the person's keys, then each other pane, built and filled one frame apart."""
+        if self.poll_seconds:
+            self.watch_disk()  # the baseline: what changes after this shows up without a restart
         if self.first_pane != "dials":
             self.load_dials()
+        self.app.activity.after_refresh(self, self.build_next_pane)
 
-    def loaders(self) -> dict:
-        return {"staging": self.load_drafts, "notes": self.load_notes, "skills": self.load_skills,
-                "dials": self.load_dials, "recurrence": self.load_recurrence}
-
-    def after_first_paint(self) -> None:
-        """Once the first pane has its data, load the others and start watching the disk."""
-        if self.rest_loaded:
-            return
-        self.rest_loaded = True
-
-        async def load_rest() -> None:
-            tabbed = self.query_one(TabbedContent)
-            for name in LABELS:
-                if name != self.first_pane:
-                    await tabbed.get_pane(name).mount(self.make_pane(name))
-            if self.dials is not None:
-                self.pane("dials").dials = self.dials
-            for name, loader in self.loaders().items():
-                if name not in (self.first_pane, "dials"):
-                    loader()
+    async def build_next_pane(self) -> None:
+        missing = [name for name in LABELS if self.pane(name) is None]
+        if not missing:
             if self.poll_seconds:
                 self.set_interval(self.poll_seconds, self.watch_disk, name="watch-disk")
+            return
+        active = self.query_one(TabbedContent).active
+        await self.build_pane(active if active in missing else missing[0])
+        self.app.activity.after_refresh(self, self.build_next_pane)
 
-        self.call_after_refresh(load_rest)
+    async def build_pane(self, name: str) -> None:
+        """Mount the pane called `name` into its tab (once) and start loading its data."""
+        if name in self.building or self.pane(name) is not None:
+            return
+        self.building.add(name)
+        await self.query_one(TabbedContent).get_pane(name).mount(self.make_pane(name))
+        self.building.discard(name)
+        if name == "dials" and self.dials is not None:
+            self.pane("dials").dials = self.dials
+        if name != "dials":
+            self.loaders()[name]()
+        if name == self.query_one(TabbedContent).active:
+            self.focus_active_pane()
+            if name == "notes" and self.search_when_built:
+                self.pane("notes").action_focus_search()
 
     def make_pane(self, name: str):
         if name == "staging":
-            return StagingPane(self.service.clock, id="staging-pane")
-        return PANES[name](id=f"{name}-pane")
+            return pane_class(name)(self.service.clock, id="staging-pane")
+        return pane_class(name)(id=f"{name}-pane")
+
+    def focus_active_pane(self) -> None:
+        """Focus the pane in view, unless the focus is already inside it (a list takes it once filled)."""
+        pane = self.pane(self.query_one(TabbedContent).active)
+        if pane is not None and not pane.has_focus_within:
+            pane.focus_main()
 
     def pane(self, name: str):
         """The pane widget called `name` (staging, notes, …), or None before it is built."""
@@ -148,6 +184,8 @@ class MainScreen(GroomingFlows, Screen):
         self.query_one(TabbedContent).active = name
         if self.pane(name) is not None:
             self.pane(name).focus_main()
+        else:  # pressed within the first frames: build it now rather than in its turn
+            self.app.activity.track(self.build_pane(name), f"building {name}")
 
     @on(TabbedContent.TabActivated)
     def _focus_activated(self, event: TabbedContent.TabActivated) -> None:
@@ -157,168 +195,17 @@ class MainScreen(GroomingFlows, Screen):
             if pane is not None and not pane.has_focus_within:  # `/` already put the focus in the search box
                 pane.focus_main()
 
-        self.call_after_refresh(focus_unless_inside)
+        self.app.activity.after_refresh(self, focus_unless_inside)
 
     def action_search(self) -> None:
         self.action_show_pane("notes")
         if self.pane("notes") is not None:
             self.pane("notes").action_focus_search()
+        else:
+            self.search_when_built = True
 
     def action_help(self) -> None:
+        from mage_tui.screens.dialog import open_dialog
         from mage_tui.screens.help import HelpScreen
 
-        self.app.push_screen(HelpScreen())
-
-    # --- loading -----------------------------------------------------------------------------
-    @work(thread=True, exclusive=True, exit_on_error=False, group="drafts")
-    def load_drafts(self) -> None:
-        rows, problems = self.service.drafts()
-        self.post_message(m.DraftsLoaded(rows, problems))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="notes")
-    def load_notes(self) -> None:
-        self.post_message(m.NotesLoaded(self.service.notes()))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="index")
-    def refresh_index(self) -> None:
-        def progress(done: int, total: int) -> None:
-            self.post_message(m.WorkProgress("index", done, total))
-
-        self.post_message(m.IndexReady(self.service.prepare_index(progress)))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="dials")
-    def load_dials(self) -> None:
-        self.post_message(m.DialsLoaded(self.service.dials()))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="skills")
-    def load_skills(self) -> None:
-        self.post_message(m.SkillsLoaded(self.service.skills(), self.service.optimize_suggestions()))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="recurrence")
-    def load_recurrence(self) -> None:
-        self.post_message(m.RecurrenceLoaded(self.service.recurrence()))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="preview-draft")
-    def load_draft_preview(self, draft_id: str) -> None:
-        draft = self.service.draft(draft_id)
-        near = (draft.draft or {}).get("nearest") or {}
-        nearest = None
-        if near.get("id"):
-            try:
-                nearest = self.service.note(near["id"])
-            except MageError:
-                nearest = None  # the note was removed since the draft was staged
-        similarity = float(near.get("similarity") or 0.0)
-        self.post_message(m.DraftPreviewLoaded(draft, nearest, similarity, self.service.accept_preview(draft)))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="preview-note")
-    def load_note_preview(self, note_id: str) -> None:
-        self.post_message(m.NotePreviewLoaded(self.service.note(note_id)))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="search")
-    def run_search(self, query: str) -> None:
-        self.post_message(m.SearchFinished(query, self.service.search(query, self.notes)))
-
-    @work(thread=True, exclusive=True, exit_on_error=False, group="watch")
-    def watch_disk(self) -> None:
-        stamp = self.service.change_stamp()
-        previous, self.stamp = self.stamp, stamp
-        if previous is not None:
-            parts = [part for part in stamp if stamp[part] != previous[part]]
-            if parts:
-                self.post_message(m.DiskChanged(parts))
-
-    # --- reports in, state down -------------------------------------------------------------------
-    def on_drafts_loaded(self, message: m.DraftsLoaded) -> None:
-        self.pane("staging").rows = message.rows
-        for problem in message.problems:
-            self.notify(problem, title="unreadable draft", severity="warning")
-        self._label_tabs()
-        self.after_first_paint()
-
-    def on_notes_loaded(self, message: m.NotesLoaded) -> None:
-        self.notes = message.notes
-        self.pane("notes").notes = message.notes
-        if self.query_text:
-            self.run_search(self.query_text)
-        self._label_tabs()
-        self.refresh_index()
-        self.after_first_paint()
-
-    def on_index_ready(self, message: m.IndexReady) -> None:
-        self.pane("notes").set_engine("recall" if message.status not in (None, "busy") else "title filter")
-        if self.query_text:
-            self.run_search(self.query_text)
-
-    def on_dials_loaded(self, message: m.DialsLoaded) -> None:
-        self.dials = message.dials
-        dials = self.pane("dials")
-        if dials is not None:
-            dials.changed = message.changed
-            dials.dials = message.dials
-        for warning in message.dials.warnings:
-            self.notify(warning, title="config.yaml", severity="warning")
-        self._top_bar()
-        if self.first_pane == "dials":
-            self.after_first_paint()
-
-    def on_skills_loaded(self, message: m.SkillsLoaded) -> None:
-        skills = self.pane("skills")
-        skills.suggestions = message.suggestions
-        skills.skills = message.skills
-        self._label_tabs()
-        self.after_first_paint()
-
-    def on_recurrence_loaded(self, message: m.RecurrenceLoaded) -> None:
-        if self.busy == "distilling":
-            self.busy = ""
-        self.pane("recurrence").state = message.state
-        self.after_first_paint()
-
-    def on_preview_draft(self, message: m.PreviewDraft) -> None:
-        if message.draft_id is None:
-            self.pane("staging").show_preview(m.DraftPreviewLoaded(None, None, None, {}))
-        else:
-            self.load_draft_preview(message.draft_id)
-
-    def on_draft_preview_loaded(self, message: m.DraftPreviewLoaded) -> None:
-        self.pane("staging").show_preview(message)
-
-    def on_preview_note(self, message: m.PreviewNote) -> None:
-        if message.note_id is None:
-            self.pane("notes").show_note(None)
-        else:
-            self.load_note_preview(message.note_id)
-
-    def on_note_preview_loaded(self, message: m.NotePreviewLoaded) -> None:
-        self.pane("notes").show_note(message.note)
-
-    def on_search_notes(self, message: m.SearchNotes) -> None:
-        self.query_text = message.query.strip()
-        if not self.query_text:
-            self.pane("notes").matches = None
-        else:
-            self.run_search(self.query_text)
-
-    def on_search_finished(self, message: m.SearchFinished) -> None:
-        if message.query == self.query_text:  # a slower, older search lost the race
-            self.pane("notes").matches = message.ids
-
-    def on_disk_changed(self, message: m.DiskChanged) -> None:
-        loaders = {"drafts": self.load_drafts, "notes": self.load_notes, "skills": self.load_skills,
-                   "config": self.load_dials}
-        for part in message.parts:
-            loaders[part]()
-
-    def on_action_failed(self, message: m.ActionFailed) -> None:
-        self.busy = ""
-        self.notify(message.message, title="mage", severity="error", timeout=8)
-
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The one place worker errors are shown: a MageError is a message, anything else a bug."""
-        if event.state != WorkerState.ERROR:
-            return
-        self.busy = ""
-        error = event.worker.error
-        text = str(error) if isinstance(error, MageError) else f"internal error: {type(error).__name__}: {error}"
-        self.notify(text, title="mage", severity="error", timeout=8)
+        open_dialog(self.app, HelpScreen())

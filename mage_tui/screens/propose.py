@@ -3,11 +3,12 @@
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from mage_tui.screens.dialog import Dialog
 
-class ProposeScreen(ModalScreen[tuple[str, str] | None]):
+
+class ProposeScreen(Dialog[tuple[str, str] | None]):
     """First `a` or `r` picks the verdict, then a reason; dismisses with (verdict, reason)."""
 
     AUTO_FOCUS = None  # the verdict keys come before the reason box

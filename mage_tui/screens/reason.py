@@ -3,13 +3,13 @@
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.content import Content
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from mage_tui.format import clip, plural
+from mage_tui.screens.dialog import Dialog
 
 
-class ReasonScreen(ModalScreen[str | None]):
+class ReasonScreen(Dialog[str | None]):
     """Dismisses with the reason typed (possibly ''), or None when cancelled."""
 
     BINDINGS = [Binding("escape", "cancel", "cancel", id="reason.cancel")]

@@ -67,10 +67,10 @@ class DialsPane(Pane, can_focus=True):
         self.watch_dials(self.dials)
 
     def action_cycle_sensitivity(self) -> None:
-        self.post_message(m.CycleDial("sensitivity"))
+        self.request(m.CycleDial("sensitivity"))
 
     def action_cycle_autonomy(self) -> None:
-        self.post_message(m.CycleDial("autonomy"))
+        self.request(m.CycleDial("autonomy"))
 
 
 def _card_title(title: str, key: str) -> Content:

@@ -2,7 +2,7 @@
 
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
 from mage_tui.format import age
 
@@ -10,21 +10,32 @@ from mage_tui.format import age
 class DraftPreview(VerticalScroll, can_focus=False):
     """The highlighted draft: what it says and where it came from."""
 
+    _body = None
+    _mounted = None
+
     def compose(self):
+        # The Markdown body (and its parser) comes with the first preview, after the rows' first frame.
         yield Static(id="draft-head", classes="doc-head")
-        yield Markdown(id="draft-body", classes="doc-body")
 
     def show(self, draft, nearest, similarity, now) -> None:
         """Render `draft` (None clears the preview)."""
         head = self.query_one("#draft-head", Static)
-        body = self.query_one("#draft-body", Markdown)
         if draft is None:
             head.update(Content.styled("No draft highlighted.", "$text-muted"))
-            body.update("")
-            return
-        head.update(draft_head(draft, nearest, similarity, now))
-        body.update(draft.body)
-        self.scroll_home(animate=False)
+        else:
+            head.update(draft_head(draft, nearest, similarity, now))
+            self.scroll_home(animate=False)
+        if self._body is None and draft is not None:
+            from textual.widgets import Markdown
+
+            self._body = Markdown(id="draft-body", classes="doc-body")
+            self._mounted = self.mount(self._body)
+        if self._body is not None:
+            self.app.activity.track(self._update_body(draft.body if draft else ""), "markdown")
+
+    async def _update_body(self, text: str) -> None:
+        await self._mounted
+        await self._body.update(text)
 
 
 def draft_head(draft, nearest, similarity, now) -> Content:

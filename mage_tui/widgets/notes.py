@@ -97,7 +97,7 @@ class NotesPane(Pane):
         for key, *cells in chunk:
             table.add_row(*cells, key=key)
         if rest:
-            self.call_after_refresh(self._add_rows, generation, rest)
+            self.app.activity.after_refresh(self, self._add_rows, generation, rest)
 
     def _caption(self, shown: int, total: int) -> None:
         query = self.query_one("#notes-search", Input).value.strip()
@@ -122,19 +122,19 @@ class NotesPane(Pane):
         body = self.query_one("#note-body", Markdown)
         if note is None:
             head.update("")
-            body.update("")
+            self.app.activity.track(body.update(""), "markdown")
             return
         facts = " · ".join(x for x in (note.kind, note.category, f"updated {note.updated}",
                                        ", ".join(note.tags)) if x)
         head.update(Content.assemble(Content.styled(note.title, "bold $text"), Content("\n"),
                                      Content.styled(facts, "$text-muted"), Content("\n"),
                                      Content.styled(f"mage/notes/{note.id}.md", "$text-secondary")))
-        body.update(note.body)
+        self.app.activity.track(body.update(note.body), "markdown")
         self.query_one("#note-preview").scroll_home(animate=False)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self.post_message(m.SearchNotes(event.value))
+        self.request(m.SearchNotes(event.value))
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
@@ -151,7 +151,7 @@ class NotesPane(Pane):
         self.focus_main()
 
     def action_edit_note(self) -> None:
-        self.post_message(m.EditFile("note", self.current_key()))
+        self.request(m.EditFile("note", self.current_key()))
 
     def preview_message(self, key):
         return m.PreviewNote(key)

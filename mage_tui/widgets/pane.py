@@ -6,6 +6,7 @@ from textual.widgets import DataTable
 
 MOVE = Binding.Group("move", compact=True)
 PREVIEW_DELAY = 0.06  # seconds of quiet before a preview loads: holding j never queues up work
+PREVIEW_DUE = "preview due"
 
 
 class Pane(Vertical):
@@ -21,17 +22,29 @@ class Pane(Vertical):
     preview_due = False
     """A preview request is waiting for the keys to go quiet."""
 
+    def request(self, message) -> None:
+        """Send a request (messages.Request) up to the screen, counted as activity until handled."""
+        activity = self.app.activity
+        what = activity.begin(f"request {type(message).__name__}")
+        if not self.post_message(message):
+            activity.end(what)
+
     def request_preview(self, key: str | None) -> None:
         """Ask the screen for the preview of `key` once moving stops (debounced)."""
         timer = getattr(self, "_preview_timer", None)
         if timer is not None:
             timer.stop()
-        self.preview_due = True
-        self._preview_timer = self.set_timer(PREVIEW_DELAY, lambda: self._send_preview(key))
+        if not self.preview_due:  # one count per pending preview, however often the timer restarts
+            self.preview_due = True
+            self.app.activity.begin(PREVIEW_DUE)
+        self._preview_timer = timer = self.set_timer(PREVIEW_DELAY, lambda: self._send_preview(key, timer))
 
-    def _send_preview(self, key: str | None) -> None:
+    def _send_preview(self, key: str | None, timer) -> None:
+        if timer is not self._preview_timer or not self.preview_due:
+            return  # a stopped timer can still fire once: the newest one sends
         self.preview_due = False
-        self.post_message(self.preview_message(key))
+        self.request(self.preview_message(key))
+        self.app.activity.end(PREVIEW_DUE)  # the request carries the count on
 
     def preview_message(self, key: str | None):
         """The request message for this pane's preview (panes with a preview override it)."""

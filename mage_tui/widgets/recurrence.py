@@ -101,7 +101,7 @@ class RecurrencePane(Pane):
         self.query_one("#tally-detail", Static).update(tally_detail(tally) if tally else "")
 
     def action_distill(self) -> None:
-        self.post_message(m.RefreshRecurrence())
+        self.request(m.RefreshRecurrence())
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "distill":

@@ -78,7 +78,8 @@ class SkillsPane(Pane):
     def _show(self, name) -> None:
         skill = self._skill(name)
         self.query_one("#skill-head", Static).update(skill_head(skill) if skill else "")
-        self.query_one("#skill-body", Markdown).update(skill["body"] if skill else "")
+        self.app.activity.track(self.query_one("#skill-body", Markdown).update(skill["body"] if skill else ""),
+                                "markdown")
         self.query_one("#skill-suggestion", Static).update(self._suggestion_text(name))
         self.screen.refresh_bindings()
 
@@ -90,13 +91,13 @@ class SkillsPane(Pane):
         return suggestion_text(suggestion)
 
     def action_apply_suggestion(self) -> None:
-        self.post_message(m.ActOnSuggestion("apply", self._suggestion(self.current_key())))
+        self.request(m.ActOnSuggestion("apply", self._suggestion(self.current_key())))
 
     def action_dismiss_suggestion(self) -> None:
-        self.post_message(m.ActOnSuggestion("dismiss", self._suggestion(self.current_key())))
+        self.request(m.ActOnSuggestion("dismiss", self._suggestion(self.current_key())))
 
     def action_edit_skill(self) -> None:
-        self.post_message(m.EditFile("skill", self.current_key()))
+        self.request(m.EditFile("skill", self.current_key()))
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action in ("apply_suggestion", "dismiss_suggestion"):

@@ -10,7 +10,6 @@ from textual.widgets import DataTable, Static
 
 from mage_tui import messages as m
 from mage_tui.format import age, clip
-from mage_tui.widgets.diff_view import DiffView
 from mage_tui.widgets.draft_preview import DraftPreview
 from mage_tui.widgets.outcome import Outcome
 from mage_tui.widgets.pane import Pane
@@ -60,6 +59,9 @@ class StagingPane(Pane):
         self.clock = clock
         self.selected: set[str] = set()
         self.loaded = False
+        self.shown: m.DraftPreviewLoaded | None = None  # the preview on show, for the diff view
+        self.diff_view = None
+        self.diff_ready = False
 
     def compose(self):
         with Horizontal(id="staging-body"):
@@ -67,8 +69,7 @@ class StagingPane(Pane):
                 yield DataTable(id="drafts", cursor_type="row", zebra_stripes=False)
                 yield Static(EMPTY, id="staging-empty", classes="empty-state")
             with Vertical(id="staging-side", classes="side-column"):
-                yield DraftPreview(id="draft-preview")
-                yield DiffView(id="draft-diff")
+                yield DraftPreview(id="draft-preview")  # the diff view joins on the first `d`
         yield Outcome(id="outcome")
 
     def on_mount(self) -> None:
@@ -116,17 +117,33 @@ class StagingPane(Pane):
     def show_preview(self, message: m.DraftPreviewLoaded) -> None:
         """Show a loaded draft in the preview and the diff, and what accept would write."""
         self.query_one(DraftPreview).show(message.draft, message.nearest, message.similarity, self.clock())
-        self.query_one(DiffView).show(message.nearest, message.draft, message.similarity)
+        self.shown = message
+        if self.diff_ready:
+            self.diff_view.show(message.nearest, message.draft, message.similarity)
         self.query_one(Outcome).show_plan(message.outcome)
 
     def show_result(self, result: dict) -> None:
         self.query_one(Outcome).show_result(result)
 
     def watch_show_diff(self, show: bool) -> None:
+        if show and self.diff_view is None:
+            from mage_tui.widgets.diff_view import DiffView
+
+            self.diff_view = DiffView(id="draft-diff")
+            self.app.activity.track(self._mount_diff_view(), "building the diff view")
+            return
         # The diff needs the width: the list narrows to its titles meanwhile.
         self.query_one("#staging-list").set_class(show, "-narrow")
         self.query_one(DraftPreview).display = not show
-        self.query_one(DiffView).display = show
+        if self.diff_view is not None:
+            self.diff_view.display = show
+
+    async def _mount_diff_view(self) -> None:
+        await self.query_one("#staging-side").mount(self.diff_view)
+        self.diff_ready = True
+        if self.shown is not None:
+            self.diff_view.show(self.shown.nearest, self.shown.draft, self.shown.similarity)
+        self.watch_show_diff(self.show_diff)
 
     # --- keys -------------------------------------------------------------------------
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -147,30 +164,30 @@ class StagingPane(Pane):
         self.screen.refresh_bindings()
 
     def action_accept_draft(self) -> None:
-        self.post_message(m.AcceptDrafts([self.current_key()]))
+        self.request(m.AcceptDrafts([self.current_key()]))
 
     def action_accept_selection(self) -> None:
-        self.post_message(m.AcceptDrafts(self._selection()))
+        self.request(m.AcceptDrafts(self._selection()))
 
     def action_reject_draft(self) -> None:
-        self.post_message(m.RejectDrafts([self.current_key()]))
+        self.request(m.RejectDrafts([self.current_key()]))
 
     def action_reject_selection(self) -> None:
-        self.post_message(m.RejectDrafts(self._selection()))
+        self.request(m.RejectDrafts(self._selection()))
 
     def action_merge_draft(self) -> None:
         row = self._row(self.current_key())
         nearest = (row.get("nearest") or {}).get("id") if row else None
-        self.post_message(m.MergeDraft(row["id"], nearest))
+        self.request(m.MergeDraft(row["id"], nearest))
 
     def action_edit_draft(self) -> None:
-        self.post_message(m.EditFile("draft", self.current_key()))
+        self.request(m.EditFile("draft", self.current_key()))
 
     def action_propose(self) -> None:
-        self.post_message(m.ProposeVerdict(self.current_key()))
+        self.request(m.ProposeVerdict(self.current_key()))
 
     def action_approve_proposals(self) -> None:
-        self.post_message(m.ApproveProposals())
+        self.request(m.ApproveProposals())
 
     def action_toggle_diff(self) -> None:
         self.show_diff = not self.show_diff
