@@ -70,12 +70,6 @@ class Activity:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def post(self, node, message) -> None:
-        """`node.post_message(message)`, counted until `node` has handled it."""
-        what = self.begin(f"message {type(message).__name__}")
-        if not (node.post_message(message) and node.call_later(self.end, what)):  # behind the message
-            self.end(what)
-
     def after_refresh(self, node, callback, *args) -> None:
         """`node.call_after_refresh(callback, *args)`, counted until the callback has run."""
         what = self.begin(f"after refresh: {getattr(callback, '__name__', 'callback')}")

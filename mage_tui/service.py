@@ -11,17 +11,35 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 from mage_engine.errors import MageError
 from mage_engine.grooming import autonomy
 from mage_engine.kb.layout import KB
-
-if TYPE_CHECKING:  # a type only: the note model loads with the first note read
-    from mage_engine.kb.notes import "Note"
 from mage_tui import draft_rows, sources
 
-# Grooming, config and keys are imported by the methods that use them: the first frame needs none.
+if TYPE_CHECKING:  # a type only: the note model loads with the first note read
+    from mage_engine.kb.notes import Note
+
+
+# Grooming, config and keys load on first use: the app's first frame needs none of them.
+def _groom():
+    from mage_engine.grooming import groom
+
+    return groom
+
+
+def _proposals():
+    from mage_engine.grooming import proposals
+
+    return proposals
+
+
+def _config():
+    from mage_engine.kb import config
+
+    return config
+
 
 Clock = Callable[[], dt.datetime]
 
@@ -69,53 +87,38 @@ class MageService:
         return draft_rows.cached_rows(self.kb)
 
     def draft(self, draft_id: str) -> "Note":
-        from mage_engine.grooming import groom
-
-        return groom.load_draft(self.kb, draft_id)
+        return _groom().load_draft(self.kb, draft_id)
 
     def note(self, note_id: str) -> "Note":
-        from mage_engine.grooming import groom
-
-        return groom.load_note(self.kb, note_id)
+        return _groom().load_note(self.kb, note_id)
 
     def accept_preview(self, draft: "Note") -> dict:
         """What accepting `draft` would write, and the git command it would print."""
-        from mage_engine.grooming import groom
         from mage_engine.grooming.git_hint import git_command
 
-        note = groom.note_from_draft(self.kb, draft, set())
+        note = _groom().note_from_draft(self.kb, draft, set())
         written = [self.kb.relative(self.kb.note_path(note.id)), self.kb.relative(self.kb.index_md),
                    self.kb.relative(self.kb.memory_md)]
         return {"note": note.id, "written": written,
                 "git_command": git_command(written, f"mage: accept {note.id}")}
 
     def accept(self, ids: list[str]) -> dict:
-        from mage_engine.grooming import groom
-
-        return groom.accept(self.kb, ids, actor=self.actor).to_json()
+        return _groom().accept(self.kb, ids, actor=self.actor).to_json()
 
     def reject(self, ids: list[str], reason: str) -> dict:
-        from mage_engine.grooming import groom
-
-        return groom.reject(self.kb, ids, reason, actor=self.actor).to_json()
+        return _groom().reject(self.kb, ids, reason, actor=self.actor).to_json()
 
     def merge(self, draft_id: str, note_id: str) -> dict:
-        from mage_engine.grooming import groom
-
-        return groom.merge(self.kb, draft_id, note_id, actor=self.actor).to_json()
+        return _groom().merge(self.kb, draft_id, note_id, actor=self.actor).to_json()
 
     def propose(self, draft_id: str, verdict: str, reason: str) -> dict:
-        from mage_engine.grooming import proposals
-
-        proposal = proposals.propose(self.kb, draft_id, verdict, reason, actor=self.actor)
+        proposal = _proposals().propose(self.kb, draft_id, verdict, reason, actor=self.actor)
         return {"action": "propose", "done": [{"draft": draft_id, "note": None, "verdict": verdict}],
                 "written": [self.kb.relative(self.kb.draft_path(draft_id))], "git_command": None,
                 "warnings": [], "proposal": proposal}
 
     def approve_proposals(self) -> dict:
-        from mage_engine.grooming import proposals
-
-        return proposals.approve_proposals(self.kb, actor=self.actor).to_json()
+        return _proposals().approve_proposals(self.kb, actor=self.actor).to_json()
 
     # --- notes ---------------------------------------------------------------
     def notes(self) -> list["Note"]:
@@ -158,16 +161,13 @@ class MageService:
 
     # --- dials ---------------------------------------------------------------
     def dials(self) -> Dials:
-        from mage_engine.kb import config as kb_config
-
-        config = kb_config.load_config(self.kb)
+        config = _config().load_config(self.kb)
         return Dials(config.sensitivity, config.autonomy, config.k, config.m, self.actor,
                      bool(config.thresholds), tuple(config.warnings))
 
     def cycle_dial(self, name: str) -> Dials:
         """Move `name` (sensitivity or autonomy) to its next value and write config.yaml."""
-        from mage_engine.kb import config as kb_config
-
+        kb_config = _config()
         values = {"sensitivity": kb_config.SENSITIVITIES, "autonomy": kb_config.AUTONOMIES}[name]
         current = self.dials()
         if name == "autonomy":

@@ -16,7 +16,7 @@ from mage_engine.errors import MageError
 from mage_engine.kb.layout import KB
 
 if TYPE_CHECKING:  # a type only: the note model loads with the first note read
-    from mage_engine.kb.notes import "Note"
+    from mage_engine.kb.notes import Note
 
 
 def _engine_function(module: str, name: str):

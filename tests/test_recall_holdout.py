@@ -7,7 +7,9 @@ paragraphs, pasted errors, fragments, typos, small talk. The protocol is the
 public one (benchmarks/eval_recall.py): `mage init`, copy the notes, `mage index`,
 feed every prompt to `mage-hook UserPromptSubmit` and read the hinted note ids.
 Targets: hint recall@4 >= 0.9 on prompts with relevant notes, silence >= 0.9 on
-the rest. A prompt that is only a pasted identifier is hinted too.
+the rest, on the set's prompts and on the two sets of prompts that were kept
+sealed while the scorer was tuned (second_prompts.jsonl, third_prompts.jsonl).
+A prompt that is only a pasted identifier is hinted too.
 """
 
 import importlib.util
@@ -42,8 +44,17 @@ def test_the_holdout_set_has_the_public_layout():
     assert all(set(p["relevant"]) <= ids for p in prompts)
 
 
-def test_hints_on_the_holdout_set_meet_the_targets(protocol, holdout_kb):
-    result = protocol.evaluate(holdout_kb, protocol.load_prompts(HOLDOUT / "prompts.jsonl"))
+def test_the_sealed_prompt_sets_label_notes_of_the_set():
+    ids = {note.stem for note in HOLDOUT.glob("notes/*.md")}
+    for name, count, relevant in (("second_prompts.jsonl", 55, 35), ("third_prompts.jsonl", 60, 30)):
+        prompts = [json.loads(line) for line in (HOLDOUT / name).read_text().splitlines() if line.strip()]
+        assert len(prompts) == count and sum(bool(p["relevant"]) for p in prompts) == relevant
+        assert all(set(p["relevant"]) <= ids for p in prompts)
+
+
+@pytest.mark.parametrize("prompts", ["prompts.jsonl", "second_prompts.jsonl", "third_prompts.jsonl"])
+def test_hints_on_the_holdout_set_meet_the_targets(protocol, holdout_kb, prompts):
+    result = protocol.evaluate(holdout_kb, protocol.load_prompts(HOLDOUT / prompts))
     assert result["recall@4"] >= 0.9, result["misses"]
     assert result["silence"] >= 0.9, result["misses"]
 

@@ -4,8 +4,13 @@ import math
 
 import pytest
 
+from mage_engine.kb.init import init_kb
+from mage_engine.recall.index import rebuild_index
+from mage_engine.recall.search import search
+from recall_helpers import write_note
+
 from mage_engine.recall.analysis import query_terms
-from mage_engine.recall.score import MAX_MASS, MIN_MASS, QueryWeights, idf
+from mage_engine.recall.score import BACKGROUND_COMMON_DF, BACKGROUND_NOTES, MAX_MASS, MIN_MASS, QueryWeights, idf
 
 
 def weights(df: dict, total: int = 1000) -> QueryWeights:
@@ -36,10 +41,24 @@ def test_a_short_prompt_cannot_match_fully():
 
 def test_weights_are_idf_shares_and_everyday_words_count_a_quarter():
     w = weights({"kafka": 2, "friday": 2, "unseen": 0})
+    notes = 1000 + BACKGROUND_NOTES
     assert w.weight["unseen"] == pytest.approx(1.0)
-    assert w.weight["kafka"] == pytest.approx(idf(2, 1000) / idf(1, 1000))
-    assert w.weight["friday"] == pytest.approx(w.weight["kafka"] / 4)
+    assert w.weight["kafka"] == pytest.approx(idf(2, notes) / idf(1, notes))
+    common = idf(2 + BACKGROUND_COMMON_DF, notes) / idf(1, notes)
+    assert w.weight["friday"] == pytest.approx(common / 4)
     assert idf(5, 100) == pytest.approx(math.log(1 + 95.5 / 5.5))
+
+
+def test_everyday_software_words_weigh_less_than_topic_words_held_as_often():
+    w = weights({"test": 3, "build": 3, "kafka": 3, "sqlx": 3}, total=40)
+    assert w.weight["test"] < 0.4 and w.weight["build"] < 0.4
+    assert w.weight["kafka"] > 0.8 and w.weight["sqlx"] > 0.8
+
+
+def test_a_topic_word_weighs_about_the_same_in_40_notes_and_in_10000():
+    small = weights({"snowflak": 10}, total=40)
+    large = weights({"snowflak": 10}, total=10_000)
+    assert small.weight["snowflak"] == pytest.approx(large.weight["snowflak"], abs=0.05)
 
 
 def test_the_score_is_a_share_so_it_barely_moves_with_the_size_of_the_kb():
@@ -47,3 +66,35 @@ def test_the_score_is_a_share_so_it_barely_moves_with_the_size_of_the_kb():
     large = weights({"alembic": 2, "enum": 1, "autogener": 1, "empti": 40}, total=10_000)
     held = {"alembic", "enum", "autogener"}
     assert abs(small.score(held) - large.score(held)) < 0.15
+
+
+def test_rust_crate_names_are_terms():
+    assert query_terms("should anyhow::Result be the return type?") == ["anyhow", "result", "return", "type"]
+
+
+@pytest.fixture
+def small_kb(tmp_path):
+    kb = init_kb(tmp_path / "project").kb
+    write_note(kb, "cloud-run-warm", "unlock-api keeps one warm Cloud Run instance",
+               "It runs with `minInstances: 1` in prod so the first unlock of the day is fast.")
+    write_note(kb, "ios-signing", "iOS signing comes only from fastlane match",
+               "Distribution certificates and provisioning profiles are installed with fastlane match.")
+    write_note(kb, "metro-cache", "Clear Metro's cache after switching branches",
+               "Stop the dev server and start it with `npx expo start --clear`.")
+    rebuild_index(kb)
+    return kb
+
+
+def top_hit(kb, prompt: str):
+    hits = search(kb, prompt, limit=3)
+    return (hits[0].id, hits[0].score) if hits else (None, 0.0)
+
+
+def test_a_camelcase_key_in_a_note_is_found_by_its_words(small_kb):
+    note, score = top_hit(small_kb, "what is min instances set to")
+    assert note == "cloud-run-warm" and score >= 0.5
+
+
+def test_an_abbreviation_finds_the_word_it_stands_for(small_kb):
+    note, score = top_hit(small_kb, "how do I get the distribution cert onto my new mac")
+    assert note == "ios-signing" and score >= 0.5

@@ -15,12 +15,13 @@ def document(record: dict, body: str):
     doc = tantivy.Document()
     for name in ("id", "path", "kind", "source"):
         doc.add_text(name, record[name])
+    camel = analysis.identifier_parts(fields["all"])  # "all" holds every other field's text
     for name in TEXT_FIELDS:
         doc.add_text(name, fields[name])
-        parts = analysis.identifier_parts(fields[name])
+        parts = camel if name == "all" or not camel else analysis.identifier_parts(fields[name])
         if parts:  # a second value: the stored title and summary stay as written
             doc.add_text(name, parts)
-    terms = note_terms({"all": analysis.with_identifier_parts(fields["all"])})
+    terms = note_terms({"all": f'{fields["all"]}\n{camel}'})
     doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
     return doc
 

@@ -103,6 +103,7 @@ def _candidates(searcher, weights, count: int):
     from mage_engine.recall.schema import schema
 
     known = [t for t in weights.terms if weights.df[t] > 0]
+    known = list(dict.fromkeys([*known, *(p for t in known for p in sorted(weights.partners.get(t, ())))]))
     if not known:
         return []
     schema_, general = schema(), general_terms()

@@ -7,12 +7,17 @@ weak match to everything. The list holds English function words, contraction
 stubs (the tokenizer splits "don't" into "don" + "t"), chat filler, and the
 verbs people use to address an assistant. Domain words (test, build, error,
 table, deploy) are deliberately absent: inverse document frequency already
-weighs those by how common they are in this knowledge base.
+weighs those by how common they are in this knowledge base. (`anyhow` is absent
+too: it names a Rust crate.)
+
+The other lists are not dropped but weighed (see score.py and wordlists.py):
+GENERAL (everyday English), SOFTWARE (everyday talk about code) and
+ABBREVIATIONS (cert / certificate).
 """
 
 FUNCTION_WORDS = """
 a about above after again against ago all almost along already also although always am among an and
-another any anybody anyhow anyone anything anyway anyways anywhere are around as at be because been
+another any anybody anyone anything anyway anyways anywhere are around as at be because been
 before being below beside besides between beyond both but by can cannot could did do does doing done
 down during each either else elsewhere enough even ever every everybody everyone everything
 everywhere few for from further had has have having he her here hers herself him himself his how
@@ -87,8 +92,50 @@ listen telling asking saying thinking feeling believe expect expected agree cons
 waiting seeing coming taking taken become became known lost find found follow following based include includes
 """
 
+# The vocabulary of code and of talk about code that every software project uses,
+# whatever its stack. A note base of a few dozen notes cannot tell these from its
+# own topic words (both are held by a few notes), so the score gives them the
+# frequency they have in a large background of notes (see score.py). Process words
+# that are often a note's subject (deploy, release, pipeline, migration) are not here.
+SOFTWARE = """
+code file files folder directory path line lines function functions method methods class classes
+variable variables value values string strings list lists array arrays object objects field fields
+name names number count ids text format data table tables query queries column columns row rows
+test tests testing build builds error errors bug bugs log logs logging output input result results
+return returns message messages event events page pages screen screens button buttons component
+components view views app apps application service services server servers client clients request
+requests response responses api apis endpoint endpoints script scripts command commands tool tools
+library libraries package packages module modules dependency dependencies version versions feature
+features config configuration setting settings option options job jobs task tasks step steps project
+projects repo repos repository branch branches commit commits merge merged review reviews description
+comment comments doc docs documentation readme install setup local machine pr prs mr mrs
+"""
+
 GENERAL_WORDS = frozenset(GENERAL.split())
+SOFTWARE_WORDS = frozenset(SOFTWARE.split())
 
 STOPWORDS = frozenset(
     word for block in (FUNCTION_WORDS, CONTRACTION_STUBS, CHAT_FILLER, ASSISTANT_VERBS) for word in block.split()
 )
+
+# Abbreviations developers type for words notes spell out, and the other way round
+# ("cert" / "certificate"): a prompt word matches a note that holds its partner.
+# Only unambiguous ones: no file extensions (`ts`, `py`), no words that are also
+# parts of names (`sub` in Pub/Sub, `svc` in service ids), none whose stem is another word
+# (`production` stems to `product`), no multi-word expansions.
+ABBREVIATIONS = """
+cert:certificate certs:certificates repo:repository repos:repositories env:environment envs:environments
+config:configuration cfg:configuration conf:configuration auth:authentication auth:authorization
+db:database dbs:databases dev:development deps:dependencies dep:dependency
+docs:documentation pkg:package pkgs:packages msg:message msgs:messages k8s:kubernetes
+infra:infrastructure perf:performance admin:administrator param:parameter params:parameters
+arg:argument args:arguments impl:implementation spec:specification tf:terraform
+min:minimum max:maximum ms:milliseconds creds:credentials cred:credential pw:password pwd:password
+passwd:password tmp:temporary lib:library libs:libraries util:utility utils:utilities dir:directory
+dirs:directories src:source dest:destination info:information stats:statistics i18n:internationalization
+l10n:localization mgmt:management prefs:preferences perms:permissions txn:transaction acct:account
+addr:address req:request resp:response err:error ctx:context num:number mem:memory img:image
+btn:button desc:description notif:notification notifs:notifications nav:navigation
+"""
+
+ABBREVIATION_PAIRS = tuple(tuple(pair.split(":")) for pair in ABBREVIATIONS.split())

@@ -16,7 +16,7 @@ import time
 
 from mage_engine.errors import MageError
 
-SCHEMA_VERSION = 2  # 2: CamelCase words are indexed by their humps too
+SCHEMA_VERSION = 2  # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword
 
 
 class IndexUnavailable(MageError):

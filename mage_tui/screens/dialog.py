@@ -8,6 +8,7 @@ idle: it waits for the person. `open_dialog` and `Dialog` pair the counts.
 
 from typing import Callable, TypeVar
 
+from textual.await_complete import AwaitComplete
 from textual.screen import ModalScreen
 
 Answer = TypeVar("Answer")
@@ -20,6 +21,7 @@ class Dialog(ModalScreen[Answer]):
     """A modal screen that counts its opening and its answer (see the module docstring)."""
 
     _opened = False
+    _answered = False
 
     def on_screen_resume(self) -> None:
         if not self._opened:  # Textual puts the focus in place as the screen resumes
@@ -28,6 +30,9 @@ class Dialog(ModalScreen[Answer]):
 
     def dismiss(self, result=None):
         """Answer with `result`; the asker's callback runs next, and ends the count begun here."""
+        if self._answered:  # a second key in the same instant: the first answer stands
+            return AwaitComplete.nothing()
+        self._answered = True
         self.app.activity.begin(ANSWERED)
         return super().dismiss(result)
 

@@ -1,8 +1,10 @@
 """From a pane's request to the engine: ask what is missing, confirm what destroys, run, report.
 
-Mixed into MainScreen. Every engine call runs in a thread worker that posts
-GroomFinished or ActionFailed; the handlers on the event loop push results
-into the panes and reload what changed.
+Mixed into MainScreen. Every engine call runs in a thread worker
+(activity.in_thread) whose report is GroomFinished or ActionFailed; the
+handlers on the event loop push results into the panes and reload what
+changed. Dialogs open through `open_dialog`, so their opening and answer count
+as the app's activity.
 """
 
 from textual.content import Content

@@ -63,6 +63,7 @@ class MainScreen(GroomingFlows, Loading, Screen):
         self.dials = None
         self.query_text = ""
         self.stamp = None
+        self.rest_started = False  # the first pane has been filled: the rest is on its way
         self.building: set[str] = set()
         self.search_when_built = False  # `/` pressed before the Notes pane was built
 
@@ -79,7 +80,6 @@ class MainScreen(GroomingFlows, Loading, Screen):
     def on_mount(self) -> None:
         self.query_one(Tabs).can_focus = False
         self._label_tabs()
-        self.rest_started = False
         cached = self.service.cached_drafts() if self.first_pane == "staging" else None
         if cached is not None:  # every draft cached: the rows are in the very first frame
             self.show_drafts(*cached)

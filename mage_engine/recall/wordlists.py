@@ -1,0 +1,63 @@
+"""The word lists of stopwords.py as analysed terms, the way prompts and notes see them.
+
+`general_terms` (everyday English, weighed a quarter), `software_terms` (the
+vocabulary every software project uses, given a background frequency) and
+`abbreviation_partners` (cert <-> certif) are built once per process;
+`held_partners` finds which partners of a prompt's terms the notes hold.
+"""
+
+from mage_engine.recall.stopwords import ABBREVIATION_PAIRS, GENERAL_WORDS, SOFTWARE_WORDS
+
+_CACHE = {}
+
+
+def _analysed(words) -> frozenset:
+    from mage_engine.recall.analysis import analyzer
+
+    return frozenset(analyzer().analyze(" ".join(sorted(words))))
+
+
+def general_terms() -> frozenset:
+    """The everyday words (stopwords.GENERAL), stemmed."""
+    if "general" not in _CACHE:
+        _CACHE["general"] = _analysed(GENERAL_WORDS)
+    return _CACHE["general"]
+
+
+def software_terms() -> frozenset:
+    """The everyday software words (stopwords.SOFTWARE), stemmed."""
+    if "software" not in _CACHE:
+        _CACHE["software"] = _analysed(SOFTWARE_WORDS)
+    return _CACHE["software"]
+
+
+def abbreviation_partners() -> dict:
+    """term -> frozenset of terms it abbreviates or is abbreviated by (`cert` <-> `certif`)."""
+    if "partners" not in _CACHE:
+        from mage_engine.recall.analysis import analyzer
+
+        partners = {}
+        for short, long in ABBREVIATION_PAIRS:
+            a, b = analyzer().analyze(short), analyzer().analyze(long)
+            if len(a) == 1 and len(b) == 1 and a != b:  # one term each, not stemmed together already
+                partners.setdefault(a[0], set()).add(b[0])
+                partners.setdefault(b[0], set()).add(a[0])
+        _CACHE["partners"] = {term: frozenset(others) for term, others in partners.items()}
+    return _CACHE["partners"]
+
+
+def held_partners(searcher, terms: list, df: dict) -> dict:
+    """term -> the partners of `terms` that some note holds. For each such term, `df` becomes
+    the number of notes that hold it or a partner (one counting query; most prompts have none)."""
+    import tantivy
+
+    from mage_engine.recall.schema import schema
+
+    held = {}
+    for term in terms:
+        partners = sorted(p for p in abbreviation_partners().get(term, ()) if searcher.doc_freq("all", p))
+        if partners:
+            held[term] = frozenset(partners)
+            either = [(tantivy.Occur.Should, tantivy.Query.term_query(schema(), "all", t)) for t in [term, *partners]]
+            df[term] = searcher.search(tantivy.Query.boolean_query(either), limit=1, count=True).count
+    return held
