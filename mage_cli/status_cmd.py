@@ -29,8 +29,11 @@ def status(kb_dir, as_json):
                f"autonomy {dials['autonomy']}")
     click.echo(f"last capture    {data['last_capture'] or 'never (connect a host: mage connect claude-code)'}")
     click.echo(f"hooks           {_hooks(data['hooks'])}")
-    if data.get("injections"):
-        click.echo(f"injected        {_injections(data['injections'])}")
+    click.echo(f"injected        {_injections(data.get('injections'))}")
+    if data.get("memory_md"):
+        cost = data["memory_md"]
+        click.echo(f"MEMORY.md       {cost['lines']} of {cost['host_lines']} lines, "
+                   f"{cost['bytes'] / 1000:.1f} of {cost['host_bytes'] // 1000} KB loaded at launch")
     for warning in data["warnings"]:
         click.echo(f"warning: {warning}", err=True)
 
@@ -50,6 +53,16 @@ def _hooks(value) -> str:
 
 
 def _injections(value) -> str:
-    if isinstance(value, dict):
-        return value.get("summary") or ", ".join(f"{k}: {v}" for k, v in value.items() if not isinstance(v, (list, dict)))
-    return str(value)
+    """Totals, then the latest session's injections by event (what reached the agent)."""
+    if not isinstance(value, dict) or "total" not in value:
+        return "unknown" if value else "nothing yet"
+    total = value["total"]
+    if not total["injections"]:
+        return "nothing yet (see .mage/injections.jsonl once hooks run)"
+    n, sessions = total["injections"], total["sessions"]
+    line = (f"{n} injection{'s' if n != 1 else ''}, {total['chars']} characters over "
+            f"{sessions} session{'s' if sessions != 1 else ''}")
+    latest = value["sessions"][0]
+    events = ", ".join(f"{event} {row['injections']}x {row['chars']} chars"
+                       for event, row in latest["by_event"].items())
+    return f"{line}; latest {latest['session']}: {events}"

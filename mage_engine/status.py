@@ -24,6 +24,7 @@ def kb_status(kb: KB) -> dict:
         "last_capture": _optional(_last_capture, kb),
         "hooks": _optional(_hooks_wired, kb),
         "injections": _optional(_ledger, kb),
+        "memory_md": _memory_cost(kb),
         "warnings": config.warnings,
     }
 
@@ -65,6 +66,15 @@ def _hooks_wired(kb: KB):
     from mage_engine.hosts.claude_code.settings import wiring_summary
 
     return wiring_summary(kb)
+
+
+def _memory_cost(kb: KB) -> dict | None:
+    """What mage/MEMORY.md costs at launch against Claude Code's 200-line / 25 KB load."""
+    try:
+        data = kb.memory_md.read_bytes()
+    except OSError:
+        return None
+    return {"lines": data.count(b"\n"), "bytes": len(data), "host_lines": 200, "host_bytes": 25_000}
 
 
 def _ledger(kb: KB):
