@@ -67,9 +67,10 @@ class PreviewDraft(Request):
 
 @dataclass
 class PreviewNote(Request):
-    """Load the rendered preview of this note."""
+    """Load this note and render its preview for `frame` (mage_tui.doc_render.DocFrame)."""
 
     note_id: str | None
+    frame: object = None
 
 
 @dataclass
@@ -127,9 +128,10 @@ class NotesLoaded(Message):
 
 @dataclass
 class NotePreviewLoaded(Message):
-    """One note, read whole for the preview."""
+    """One note, read whole and rendered for the preview (mage_tui.doc_render.Rendered)."""
 
     note: object
+    rendered: object
 
 
 @dataclass

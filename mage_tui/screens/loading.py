@@ -64,8 +64,11 @@ class Loading:
         return m.DraftPreviewLoaded(draft, nearest, similarity, self.service.accept_preview(draft))
 
     @in_thread("preview-note")
-    def load_note_preview(self, note_id: str) -> m.NotePreviewLoaded:
-        return m.NotePreviewLoaded(self.service.note(note_id))
+    def load_note_preview(self, note_id: str, frame) -> m.NotePreviewLoaded:
+        from mage_tui.widgets.notes import note_doc  # loaded with the pane that asked
+
+        note = self.service.note(note_id)
+        return m.NotePreviewLoaded(note, note_doc(note).render(frame))  # rendered here, off the event loop
 
     @in_thread("search")
     def run_search(self, query: str) -> m.SearchFinished:
@@ -151,10 +154,10 @@ class Loading:
         if message.note_id is None:
             self.pane("notes").show_note(None)
         else:
-            self.load_note_preview(message.note_id)
+            self.load_note_preview(message.note_id, message.frame)
 
     def on_note_preview_loaded(self, message: m.NotePreviewLoaded) -> None:
-        self.pane("notes").show_note(message.note)
+        self.pane("notes").show_note(message.rendered)
 
     def on_search_notes(self, message: m.SearchNotes) -> None:
         self.query_text = message.query.strip()

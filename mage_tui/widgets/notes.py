@@ -1,14 +1,16 @@
 """The Notes pane: every note by category, live search as you type, rendered preview."""
 
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from rich.text import Text
-from textual.widgets import DataTable, Input, Markdown, Static
+from textual.widgets import DataTable, Input, Static
 
 from mage_tui import messages as m
+from mage_tui.doc_render import Doc
 from mage_tui.format import clip, plural
+from mage_tui.widgets.doc_view import DocView
 from mage_tui.widgets.pane import Pane
 
 FIRST_ROWS, CHUNK_ROWS = 100, 1000
@@ -43,9 +45,7 @@ class NotesPane(Pane):
                 yield Static(id="notes-count", classes="list-caption")
                 yield DataTable(id="notes-table", cursor_type="row")
                 yield Static(EMPTY, id="notes-empty", classes="empty-state")
-            with VerticalScroll(id="note-preview", classes="side-column", can_focus=False):
-                yield Static(id="note-head", classes="doc-head")
-                yield Markdown(id="note-body", classes="doc-body")
+            yield DocView(id="note-preview", classes="side-column")
 
     def on_mount(self) -> None:
         table = self.query_one("#notes-table", DataTable)
@@ -116,21 +116,9 @@ class NotesPane(Pane):
         self.query_one("#notes-count", Static).update(Content.styled(
             f"building the search index… {done}/{total}", "$text-warning"))
 
-    def show_note(self, note) -> None:
-        """Render a whole note in the preview (None clears it)."""
-        head = self.query_one("#note-head", Static)
-        body = self.query_one("#note-body", Markdown)
-        if note is None:
-            head.update("")
-            self.app.activity.track(body.update(""), "markdown")
-            return
-        facts = " · ".join(x for x in (note.kind, note.category, f"updated {note.updated}",
-                                       ", ".join(note.tags)) if x)
-        head.update(Content.assemble(Content.styled(note.title, "bold $text"), Content("\n"),
-                                     Content.styled(facts, "$text-muted"), Content("\n"),
-                                     Content.styled(f"mage/notes/{note.id}.md", "$text-secondary")))
-        self.app.activity.track(body.update(note.body), "markdown")
-        self.query_one("#note-preview").scroll_home(animate=False)
+    def show_note(self, rendered) -> None:
+        """Show a note rendered in the worker that loaded it (None clears the preview)."""
+        self.query_one("#note-preview", DocView).show(rendered)
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()
@@ -154,7 +142,7 @@ class NotesPane(Pane):
         self.request(m.EditFile("note", self.current_key()))
 
     def preview_message(self, key):
-        return m.PreviewNote(key)
+        return m.PreviewNote(key, self.query_one("#note-preview", DocView).frame())
 
     def check_action(self, action: str, parameters) -> bool | None:
         if action == "leave_search":
@@ -162,3 +150,11 @@ class NotesPane(Pane):
         if action == "edit_note":
             return self.current_key() is not None
         return super().check_action(action, parameters)
+
+
+def note_doc(note) -> Doc:
+    """The preview of a note: title, 'kind · category · updated · tags', its path, then the body."""
+    facts = " · ".join(x for x in (note.kind, note.category, f"updated {note.updated}", ", ".join(note.tags)) if x)
+    head = Text.assemble((note.title, "doc.title"), "\n", (facts, "doc.muted"), "\n",
+                         (f"mage/notes/{note.id}.md", "doc.path"))
+    return Doc(head, note.body)
