@@ -3,7 +3,9 @@
 Builds knowledge bases of 40 and 10,000 notes (the evaluation notes plus
 distractors, see eval_recall.py), then times `mage-hook UserPromptSubmit` with
 a prompt that gets a hint and one that stays silent, interleaved with the
-venv's `python -c pass`, and prints medians and ratios.
+venv's `python -c pass`, and prints medians and ratios, then what the hook
+imports beyond `python -c pass`. Every process runs without
+PYTHONDONTWRITEBYTECODE (eval_recall.clean_env drops it), as users run them.
 Goal: at most 2.5x at 40 and at 10,000 notes (2.0x would lead the field).
 
     .venv/bin/python benchmarks/bench_hint_hook.py [--runs 21] [--no-10k]
@@ -17,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_capture_hook import imports_beyond_baseline
 from eval_recall import BIN, clean_env, hook_payload, make_kb
 
 GOAL = 2.5
@@ -55,13 +58,17 @@ def main() -> None:
     worst = 0.0
     with tempfile.TemporaryDirectory(prefix="mage-bench-hint-") as tmp:
         for extra in ([0] if args.no_10k else [0, 9960]):
-            medians = measure(make_kb(Path(tmp), extra), args.runs)
+            root = make_kb(Path(tmp), extra)
+            medians = measure(root, args.runs)
             base = medians["python -c pass"]
             print(f"{40 + extra} notes: python -c pass {base * 1000:.1f} ms")
             for name in PROMPTS:
                 ratio = medians[name] / base
                 worst = max(worst, ratio)
                 print(f"  hint hook ({name} prompt): {medians[name] * 1000:.1f} ms = {ratio:.2f}x")
+            imported = imports_beyond_baseline([str(BIN / "mage-hook"), "UserPromptSubmit"],
+                                               hook_payload(root, PROMPTS["hinted"], "bench"), clean_env())
+            print(f"  imported beyond python -c pass: {' '.join(imported)}")
     print(f"worst {worst:.2f}x (goal <= {GOAL}x): {'ok' if worst <= GOAL else 'OVER'}")
 
 

@@ -5,12 +5,17 @@ event's handlers -> at most one stdout write -> exit 0. Always exit 0: exit 2
 would erase the user's prompt. Any failure is appended to .mage/errors.log
 and the host gets no output. Imports stay lazy: a PostToolUse capture loads
 neither yaml nor tantivy, and nothing here loads click, rich or textual.
+Every hook run pays for what it imports (tests/test_hook_lean.py lists what
+each event may load): JSON goes through `fastjson`, paths are str joined with
+os.path (no pathlib), and handlers import what they need when they need it.
 """
 
-import json
+import gc
 import os
 import sys
 import time
+
+from mage_engine import fastjson
 
 MAX_CONTEXT_CHARS = 10_000
 MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
@@ -62,7 +67,19 @@ class HookContext:
 
 
 def main(argv=None) -> None:
-    """Console script `mage-hook`: never raises, always exits 0."""
+    """Console script `mage-hook`: never raises, always exits 0.
+
+    Run as the process (no `argv`: the console script, the plugin's script), it
+    lives a few milliseconds, so it turns off the cyclic garbage collector (whose
+    passes over every freshly imported module cost ~0.8 ms and free nothing), and
+    it leaves through os._exit once its one write is flushed: every file it wrote
+    is closed by then, so the interpreter's teardown would change nothing but the
+    host's wait, ~2 ms once tantivy is loaded. Given `argv` (a test, a program
+    embedding it), it does neither and raises SystemExit(0).
+    """
+    as_process = argv is None
+    if as_process:
+        gc.disable()
     argv = sys.argv[1:] if argv is None else argv
     started = time.perf_counter()
     event = argv[0] if argv else ""
@@ -83,6 +100,9 @@ def main(argv=None) -> None:
         log_error(kb or _fallback_kb(), event, f"{type(error).__name__}: {error}")
         output = None
     _emit(output)
+    if as_process:
+        _flush_quietly(sys.stderr)
+        os._exit(0)
     sys.exit(0)
 
 
@@ -109,7 +129,7 @@ def _render_output(ctx: HookContext, contexts: list, specific: dict) -> str | No
     if not specific:
         return None
     specific = {"hookEventName": ctx.event, **specific}
-    return json.dumps({"hookSpecificOutput": specific}, ensure_ascii=False)
+    return fastjson.dumps({"hookSpecificOutput": specific}, ensure_ascii=False)
 
 
 def cap_context(text: str) -> str:
@@ -135,25 +155,23 @@ def _read_payload() -> tuple:
     except UnicodeDecodeError as error:
         notes.append(f"payload is not valid UTF-8 ({error.reason} at byte {error.start}); bad bytes replaced")
         text = raw.decode("utf-8", errors="replace")
-    payload = json.loads(text)
+    payload = fastjson.loads(text)
     if not isinstance(payload, dict):
         raise ValueError(f"payload is a JSON {type(payload).__name__}, not an object")
     return payload, notes
 
 
 def _find_kb(payload: dict):
-    from mage_engine.kb.layout import KB, find_kb_root
+    from mage_engine.kb.layout import KB, find_kb_top
 
     named = os.environ.get("MAGE_KB")
     if named:
-        from pathlib import Path
-
-        return KB(Path(os.path.abspath(os.path.expanduser(named))))
+        return KB(os.path.abspath(os.path.expanduser(named)))
     cwd = payload.get("cwd") or os.environ.get("CLAUDE_PROJECT_DIR") or ""
     if not isinstance(cwd, str) or not cwd:
         return None
-    root = find_kb_root(cwd)
-    return KB(root) if root else None
+    top = find_kb_top(cwd)
+    return KB(top) if top else None
 
 
 def _fallback_kb():
@@ -175,7 +193,14 @@ def _emit(output: str | None) -> None:
         return
     try:
         sys.stdout.write(output)
-        sys.stdout.flush()
+    except Exception:
+        pass
+    _flush_quietly(sys.stdout)
+
+
+def _flush_quietly(stream) -> None:
+    try:
+        stream.flush()
     except Exception:
         pass
 
@@ -186,10 +211,11 @@ def log_error(kb, event: str, message: str) -> None:
         return
     try:
         from mage_engine.kb.atomic import append_line
+        from mage_engine.kb.layout import ERRORS_LOG, SCRATCH_DIR
 
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         one_line = " ".join(str(message).split())[:1000]
-        kb.scratch_dir.mkdir(parents=True, exist_ok=True)
-        append_line(kb.errors_log, f"{stamp} {event or '-'} {one_line}")
+        os.makedirs(kb.at(SCRATCH_DIR), exist_ok=True)
+        append_line(kb.at(ERRORS_LOG), f"{stamp} {event or '-'} {one_line}")
     except Exception:
         pass

@@ -5,7 +5,7 @@ on the way to the first frame. Styles are looked up by name in the rendering
 console's theme (mage_tui.doc_styles).
 """
 
-from rich.markdown import BlockQuote, CodeBlock, Markdown
+from rich.markdown import BlockQuote, CodeBlock, ListItem, Markdown
 from rich.segment import Segment
 from rich.syntax import ANSISyntaxTheme, Syntax
 
@@ -36,11 +36,25 @@ class PreviewBlockQuote(BlockQuote):
             yield Segment.line()
 
 
+class PreviewListItem(ListItem):
+    """A list item; numbered ones read "1." as in Textual's Markdown widget."""
+
+    def render_number(self, console, options, number: int, last_number: int):
+        width = len(str(last_number)) + 3
+        lines = console.render_lines(self.elements, options.update(width=options.max_width - width), style=self.style)
+        style = console.get_style("markdown.item.number", default="none")
+        numeral, padding = Segment(f"{number}.".rjust(width - 1) + " ", style), Segment(" " * width, style)
+        for index, line in enumerate(lines):
+            yield numeral if index == 0 else padding
+            yield from line
+            yield Segment.line()
+
+
 class PreviewMarkdown(Markdown):
     """Markdown for a preview; `code` maps pygments token types to resolved rich Styles."""
 
     elements = {**Markdown.elements, "fence": PreviewCodeBlock, "code_block": PreviewCodeBlock,
-                "blockquote_open": PreviewBlockQuote}
+                "blockquote_open": PreviewBlockQuote, "list_item_open": PreviewListItem}
 
     def __init__(self, markup: str, code: dict, code_background: str) -> None:
         super().__init__(markup, code_theme=ANSISyntaxTheme(code))  # a fresh theme: its cache is per render

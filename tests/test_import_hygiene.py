@@ -39,3 +39,31 @@ def test_every_engine_module_is_headless():
 
 def test_the_hook_entry_point_imports_no_yaml_tantivy_or_ui():
     assert not loaded_modules("import mage_engine.hooks") & {"yaml", "tantivy", *UI}
+
+
+# What no module on the hook path may import when it is imported: each costs a hook run
+# milliseconds (json: its `re`; dataclasses: `inspect`), and the handlers that need one
+# (tantivy for a search, re for a secret's pattern) import it inside the function.
+HOOK_PATH_FORBIDDEN = {"json", "re", "pathlib", "tempfile", "dataclasses", "typing", "hashlib", "yaml", "tantivy",
+                       *UI}
+
+
+def modules_at_import(module: str) -> set:
+    """Top-level names in sys.modules right after `import module` in a fresh interpreter."""
+    code = f"import sys\nimport {module}\nloaded = sorted(sys.modules)\nprint(' '.join(loaded))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return {name.split(".")[0] for name in out.split()}
+
+
+def _hook_path_modules() -> list:
+    from mage_engine.hooks import HANDLERS
+
+    handlers = {target.partition(":")[0] for targets in HANDLERS.values() for target in targets}
+    return sorted(handlers | {"mage_engine.hooks", "mage_engine.kb.config", "mage_engine.recall.search",
+                              "mage_engine.recall.index", "mage_engine.recall.ledger", "mage_engine.recall.metrics",
+                              "mage_engine.capture.fold", "mage_engine.capture.retention"})
+
+
+@pytest.mark.parametrize("module", _hook_path_modules())
+def test_hook_path_modules_import_nothing_slow(module):
+    assert not modules_at_import(module) & HOOK_PATH_FORBIDDEN

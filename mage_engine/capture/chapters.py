@@ -13,29 +13,30 @@ same chapter the larger count wins, so the two views never add up twice.
 """
 
 import datetime as dt
-from dataclasses import dataclass, field
 
 from mage_engine.capture.boundary import CLOSING_EVENTS
 from mage_engine.capture.trail import iter_trail
+from mage_engine.plainrecord import PlainRecord
 
 MIN_WORK_EVENTS = 2
 IDLE_CLOSE = dt.timedelta(hours=24)
 
 
-@dataclass
-class Chapter:
-    """One compact-chapter of one session, with its trail lines."""
+class Chapter(PlainRecord):
+    """One compact-chapter of one session, with its trail lines (a PlainRecord: the
+    SessionStart hook's compaction nudge builds these, and `dataclasses` costs ~6 ms)."""
 
-    session: str
-    ordinal: int
-    started: str = ""
-    ended: str = ""
-    prompts: int = 0
-    tools: int = 0
-    failures: int = 0
-    closed: bool = False
-    ended_by: str = ""  # PreCompact | SessionEnd | compaction | idle | "" while open
-    events: list = field(default_factory=list)
+    FIELDS = ("session", "ordinal", "started", "ended", "prompts", "tools", "failures", "closed", "ended_by",
+              "events")
+
+    def __init__(self, session: str, ordinal: int, started: str = "", ended: str = "", prompts: int = 0,
+                 tools: int = 0, failures: int = 0, closed: bool = False, ended_by: str = "",
+                 events: list | None = None):
+        self.session, self.ordinal, self.started, self.ended = session, ordinal, started, ended
+        self.prompts, self.tools, self.failures = prompts, tools, failures
+        self.closed = closed
+        self.ended_by = ended_by  # PreCompact | SessionEnd | compaction | idle | "" while open
+        self.events = [] if events is None else events
 
     @property
     def id(self) -> str:

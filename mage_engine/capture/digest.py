@@ -5,28 +5,31 @@ when the chapter has them, else from the folded transcript turns, so the same
 work is never listed twice. Each list is capped, with "+N more".
 """
 
-import re
-from dataclasses import dataclass, field
+from mage_engine.plainrecord import PlainRecord
 
 LIST_CAP = 5
 EDIT_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
-_CORRECTION = re.compile(
-    r"^\W*(?:no|nope|don'?t|do not|stop|wrong|never|instead|actually|undo|revert|wait|"
+# A prompt that corrects the agent; compiled (by `re`, which caches it) only when a prompt is checked.
+_CORRECTION = (
+    r"(?i)^\W*(?:no|nope|don'?t|do not|stop|wrong|never|instead|actually|undo|revert|wait|"
     r"not (?:that|this|like that)|that'?s (?:not|wrong)|why did you|i (?:said|told you|asked))\b"
-    r"|\binstead\b|\bi told you\b|\bshould(?:n'?t| not)? have\b",
-    re.IGNORECASE)
+    r"|\binstead\b|\bi told you\b|\bshould(?:n'?t| not)? have\b")
 _HARNESS = ("<", "[Request interrupted", "Caveat:")
 
 
-@dataclass
-class Digest:
-    """The closed chapter in a few capped lists."""
+class Digest(PlainRecord):
+    """The closed chapter in a few capped lists (a PlainRecord: the SessionStart hook's
+    compaction nudge builds it, and `dataclasses` costs ~6 ms to import)."""
 
-    chapter: str
-    failures: list = field(default_factory=list)  # (label, count)
-    retries: list = field(default_factory=list)
-    corrections: list = field(default_factory=list)
-    files: list = field(default_factory=list)
+    FIELDS = ("chapter", "failures", "retries", "corrections", "files")
+
+    def __init__(self, chapter: str, failures: list | None = None, retries: list | None = None,
+                 corrections: list | None = None, files: list | None = None):
+        self.chapter = chapter
+        self.failures = [] if failures is None else failures  # (label, count)
+        self.retries = [] if retries is None else retries
+        self.corrections = [] if corrections is None else corrections
+        self.files = [] if files is None else files
 
     @property
     def empty(self) -> bool:
@@ -104,7 +107,7 @@ def _corrections(events: list) -> list:
     found, acted = [], False
     for event in events:
         prompt = event.get("prompt") if event.get("event") == source else None
-        if isinstance(prompt, str) and acted and not prompt.strip().startswith(_HARNESS) and _CORRECTION.search(prompt):
+        if isinstance(prompt, str) and acted and not prompt.strip().startswith(_HARNESS) and _is_correction(prompt):
             found.append(" ".join(prompt.split())[:160])
         acted = acted or event.get("event") in ("PostToolUse", "PostToolUseFailure", "Stop") or \
             (event.get("event") == "Turn" and bool(event.get("tools") or event.get("assistant")))
@@ -118,3 +121,9 @@ def _files(tools: list) -> list:
         for path in tool.get("paths") or []:
             target.setdefault(path, None)
     return [f"{path} (edited)" for path in edited] + [path for path in read if path not in edited]
+
+
+def _is_correction(prompt: str) -> bool:
+    import re
+
+    return re.search(_CORRECTION, prompt) is not None

@@ -36,7 +36,7 @@ def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
     stem = session_stem(session)
     sub = is_sub(event, payload)
     record = {"ts": "", "session": session[:200], "event": event, "chapter": 0, "sub": sub}
-    record.update(event_fields(event, payload, str(kb.root)))
+    record.update(event_fields(event, payload, kb.top))
     with SessionLock(kb, stem) as lock:
         state = load_state(kb, stem)
         before = dict(state)

@@ -8,6 +8,8 @@ modification time); a session's state file goes with its last trail file.
 import os
 import time
 
+from mage_engine.kb.layout import STATE_DIR
+
 STAMP_NAME = "prune.stamp"
 DAY_SECONDS = 24 * 3600
 
@@ -15,7 +17,7 @@ DAY_SECONDS = 24 * 3600
 def maybe_prune(kb, config=None, now: float | None = None) -> list | None:
     """Prune unless it was done in the last 24 hours; returns the files removed, or None if skipped."""
     now = time.time() if now is None else now
-    stamp = kb.state_dir / STAMP_NAME
+    stamp = kb.at(STATE_DIR, STAMP_NAME)  # a str: the daily check is on the hook path
     try:
         if now - os.stat(stamp).st_mtime < DAY_SECONDS:
             return None
@@ -77,7 +79,7 @@ def _drop_orphan_states(kb) -> None:
 
 def _touch(path, now: float) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         with open(path, "w", encoding="utf-8") as handle:
             handle.write(time.strftime("%Y-%m-%dT%H:%M:%SZ\n", time.gmtime(now)))
         os.utime(path, (now, now))

@@ -6,7 +6,7 @@ must look machine-made. Prose like "using api token nq83y6…" is caught when a
 random-looking string follows a secret-ish word.
 """
 
-import re
+from __future__ import annotations  # the re.Match annotations stay text: no `re` import
 
 from mage_engine.capture.scrub_keys import kind_for, tier, value_is_secret
 from mage_engine.capture.scrub_rule import LazyPattern, Rule, Span, needle_offsets

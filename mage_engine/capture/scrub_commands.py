@@ -5,7 +5,7 @@ Short flags such as `-p` mean a password only in some commands (`docker login
 rules look at the rest of the line before deciding.
 """
 
-import re
+from __future__ import annotations  # the re.Match annotations stay text: no `re` import
 
 from mage_engine.capture.scrub_rule import LazyPattern, Rule, Span, token_rule
 from mage_engine.capture.scrub_values import is_plausible, looks_like_password

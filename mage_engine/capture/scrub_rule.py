@@ -14,9 +14,7 @@ Rules whose pattern cannot start with a literal (case-insensitive words,
 names of settings) give `starts`: the few offsets worth trying, found with str.find.
 """
 
-from __future__ import annotations  # no `typing`/`dataclasses` import on the hook path
-
-import re
+from __future__ import annotations  # annotations stay text: no `re` or `typing` import on the hook path
 
 Span = tuple  # (start, end, kind); a judge maps a re.Match to a list of spans
 # How much text a rule's `exact` literals may scan before compiling its pattern is the cheaper
@@ -43,6 +41,8 @@ class LazyPattern:
     def compiled(self) -> re.Pattern:
         """The compiled pattern, compiling it now if this is the first use."""
         if self._compiled is None:
+            import re  # here, not at the top: a hook whose texts pass no pre-check never loads `re`
+
             self._compiled = re.compile(self.source, self.flags)
         return self._compiled
 
@@ -54,7 +54,7 @@ class LazyPattern:
         return method
 
 
-_VENDOR_PLACEHOLDER = LazyPattern(r"x{4,}|\*{3,}|\.{3}|example|your[-_]|<|>|0{10,}", re.I)
+_VENDOR_PLACEHOLDER = LazyPattern(r"(?i)x{4,}|\*{3,}|\.{3}|example|your[-_]|<|>|0{10,}")
 
 
 class Rule:

@@ -5,7 +5,7 @@ value is real (placeholders such as `<your-token>`, `${TOKEN}` or `changeme`
 stay as they are).
 """
 
-import re
+from __future__ import annotations  # the re.Match annotations stay text: no `re` import
 
 from mage_engine.capture.scrub_rule import LazyPattern, Rule, Span, at_needles, token_rule
 from mage_engine.capture.scrub_values import is_plausible, looks_like_password, looks_random

@@ -6,20 +6,18 @@ values such as `<token>`, `xxxx`, `changeme`, `${VAR}`) so that format-valid
 random credentials are never waved through.
 """
 
-import re
-
 from mage_engine.capture.scrub_rule import LazyPattern
 
 MARK = "[REDACTED:"
 
 _REFERENCE = LazyPattern(
-    r"^(?:\$|\(|\[|\{|@|--|:|%\(|%[A-Za-z_]\w*%|\{\{|\{%|#\{|@\{|<|!vault|vault:|ref\+|arn:|secrets\.|process\.env|"
-    r"os\.(?:environ|getenv)|import\.meta|(?:self|this|cls)\.|[a-z][a-z0-9+.\-]*://)", re.I)
-_DIGEST = LazyPattern(r"^(?:sha-?\d+|md5|blake2b?|h1|zh)[:\-=]", re.I)
+    r"(?i)^(?:\$|\(|\[|\{|@|--|:|%\(|%[A-Za-z_]\w*%|\{\{|\{%|#\{|@\{|<|!vault|vault:|ref\+|arn:|secrets\.|process\.env|"
+    r"os\.(?:environ|getenv)|import\.meta|(?:self|this|cls)\.|[a-z][a-z0-9+.\-]*://)")
+_DIGEST = LazyPattern(r"(?i)^(?:sha-?\d+|md5|blake2b?|h1|zh)[:\-=]")
 _PLACEHOLDER = LazyPattern(
-    r"x{4,}|\*{3,}|\.{3}|…|#{4,}|0{8,}|example|placeholder|change[-_ ]?(?:me|this|it)|"
+    r"(?i)x{4,}|\*{3,}|\.{3}|…|#{4,}|0{8,}|example|placeholder|change[-_ ]?(?:me|this|it)|"
     r"replace[-_ ]?(?:me|this|with)|your[-_ ]|your(?:api|secret|token|pass|key)|dummy|redacted|"
-    r"insert[-_ ]|todo|fixme|not[-_]?a[-_]?(?:real|secret)|<|>|\{\{|\}\}|%s|\bfake[-_]|&(?:quot|amp|lt|gt);", re.I)
+    r"insert[-_ ]|todo|fixme|not[-_]?a[-_]?(?:real|secret)|<|>|\{\{|\}\}|%s|\bfake[-_]|&(?:quot|amp|lt|gt);")
 _EXACT_PLACEHOLDERS = frozenset("""
     password passwd pass pwd secret token apikey api_key key none null nil undefined true false yes no
     on off required optional empty default test testing string str bytes int bool changeme admin root

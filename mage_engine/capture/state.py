@@ -8,9 +8,11 @@ blocks the next one; a live holder is waited on for at most 50 ms, after which
 the caller goes on without the lock (fail open) rather than stall the host.
 """
 
-import json
 import os
 import time
+
+from mage_engine import fastjson
+from mage_engine.kb.layout import STATE_DIR
 
 LOCK_WAIT_SECONDS = 0.05
 
@@ -25,11 +27,16 @@ def sessions_dir(kb):
     return kb.state_dir / "sessions"
 
 
+def _session_file(kb, name: str) -> str:
+    """`sessions_dir(kb) / name` as a str, for the hook path."""
+    return kb.at(STATE_DIR, "sessions", name)
+
+
 def load_state(kb, stem: str) -> dict:
     """The saved state, or a fresh one recovered from the end of the trail."""
     try:
-        with open(sessions_dir(kb) / f"{stem}.json", "rb") as handle:
-            saved = json.loads(handle.read())
+        with open(_session_file(kb, f"{stem}.json"), "rb") as handle:
+            saved = fastjson.loads(handle.read())
         if isinstance(saved, dict):
             return {**fresh_state(), **saved}
     except (OSError, ValueError):
@@ -41,19 +48,19 @@ def save_state(kb, stem: str, state: dict) -> None:
     """Write the state atomically (temporary file, then rename)."""
     from mage_engine.kb.atomic import write_text_atomic
 
-    write_text_atomic(sessions_dir(kb) / f"{stem}.json", json.dumps(state, separators=(",", ":")))
+    write_text_atomic(_session_file(kb, f"{stem}.json"), fastjson.dumps(state, separators=(",", ":")))
 
 
 def _recover_from_trail(kb, stem: str) -> dict:
     """Continue the chapter numbering of a trail whose state file was deleted."""
     from mage_engine.capture.boundary import CLOSING_EVENTS
-    from mage_engine.capture.trail import trail_path
+    from mage_engine.capture.trail import live_file
 
     state = fresh_state()
-    last = _last_line(trail_path(kb, stem))
+    last = _last_line(live_file(kb, stem))
     if last:
         try:
-            record = json.loads(last)
+            record = fastjson.loads(last)
             state["chapter"] = max(1, int(record.get("chapter", 1)))
             state["closed"] = record.get("event") in CLOSING_EVENTS
         except (ValueError, TypeError, AttributeError):
@@ -77,7 +84,7 @@ class SessionLock:
     """`with SessionLock(kb, stem) as lock:` — `lock.held` says whether it was got in time."""
 
     def __init__(self, kb, stem: str, wait: float = LOCK_WAIT_SECONDS):
-        self.path = sessions_dir(kb) / f"{stem}.lock"
+        self.path = _session_file(kb, f"{stem}.lock")
         self.wait = wait
         self.held = False
         self._fd = None
@@ -99,7 +106,7 @@ class SessionLock:
         try:
             return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
         except FileNotFoundError:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(self.path), exist_ok=True)
             return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
 
 

@@ -2,9 +2,9 @@
 
 Texts are scrubbed before they are cut, over a window a little longer than
 the cut, so a secret that straddles the limit is still recognised whole.
+Only a failed tool call needs a regular expression here, so `re` is imported
+by `error_fields` (most hook runs never load it).
 """
-
-import re
 
 from mage_engine.capture.scrub import scrub
 
@@ -17,11 +17,12 @@ SCRUB_MARGIN = 8192  # a private key block is a few KB: scrub it whole before cu
 PATH_KEYS = ("file_path", "notebook_path", "path", "filePath")
 COMMAND_KEYS = ("command", "pattern", "url", "query")
 
-_EXIT = re.compile(r"^Exit code (-?\d+)\s*$")
-_EXCEPTION = re.compile(r"^(?:E\s+)?[A-Za-z_][\w.]*(?:Error|Exception|Interrupt|Exit)\b:?")
-_ERRORISH = re.compile(r"error|fatal|fail|not found|no such file|denied|cannot|can't|unable|invalid"
-                       r"|refused|timed out|traceback|panic|abort", re.IGNORECASE)
-_TAGS = re.compile(r"</?tool_use_error>")
+# Patterns of error_fields, compiled (and cached by `re`) on the first failed tool call.
+_EXIT = r"^Exit code (-?\d+)\s*$"
+_EXCEPTION = r"^(?:E\s+)?[A-Za-z_][\w.]*(?:Error|Exception|Interrupt|Exit)\b:?"
+_ERRORISH = (r"(?i)error|fatal|fail|not found|no such file|denied|cannot|can't|unable|invalid"
+             r"|refused|timed out|traceback|panic|abort")
+_TAGS = r"</?tool_use_error>"
 
 
 def clean_text(value, limit: int, fold_space: bool = False) -> str:
@@ -78,13 +79,16 @@ def relative_path(path: str, root: str) -> str:
 
 def error_fields(error) -> dict:
     """error (the meaningful line, ≤ 200) and exit (a Bash exit code) from a tool error."""
+    import re
+
     text = error if isinstance(error, str) else ("" if error is None else str(error))
     if len(text) > 2 * ERROR_WINDOW:  # a traceback ends its output: keep the head and the tail
         text = text[:ERROR_WINDOW] + "\n" + text[-ERROR_WINDOW:]
-    lines = [line.strip() for line in _TAGS.sub("", text).splitlines() if line.strip()]
+    lines = [line.strip() for line in re.sub(_TAGS, "", text).splitlines() if line.strip()]
     fields = {}
-    if lines and _EXIT.match(lines[0]):
-        fields["exit"] = int(_EXIT.match(lines[0]).group(1))
+    exit_code = re.match(_EXIT, lines[0]) if lines else None
+    if exit_code:
+        fields["exit"] = int(exit_code.group(1))
         lines = lines[1:]
     line = meaningful_line(lines)
     fields["error"] = one_line(line, ERROR_MAX) if line else (f"exit code {fields['exit']}" if "exit" in fields else "")
@@ -94,11 +98,14 @@ def error_fields(error) -> dict:
 def meaningful_line(lines: list) -> str:
     """The line that carries the error: the last exception line of a traceback,
     else the first line that reads like an error, else the first line."""
+    import re
+
+    exception, errorish = re.compile(_EXCEPTION), re.compile(_ERRORISH)
     for line in reversed(lines):
-        if _EXCEPTION.match(line):
+        if exception.match(line):
             return line
     for line in lines:
-        if _ERRORISH.search(line):
+        if errorish.search(line):
             return line
     return lines[0] if lines else ""
 

@@ -3,24 +3,26 @@
 Each session has its own file. Lines are appended with one write() on an
 O_APPEND descriptor (`atomic.append_line`), so concurrent writers never tear
 a line. Past 10 MiB a file is renamed to `<session>.<n>.jsonl` (n = 1, 2, …,
-oldest first) and a fresh one starts. This module is on the hook path: stdlib
-only, no yaml, no dataclasses.
+oldest first) and a fresh one starts. This module is on the hook path: it
+appends with str paths and `fastjson`, and imports `re` only to list files.
 """
 
-import json
 import os
-import re
 import time
 
+from mage_engine import fastjson
+from mage_engine.kb.layout import LEARNINGS_DIR
+
 ROTATE_BYTES = 10 * 1024 * 1024
-_UNSAFE = re.compile(r"[^A-Za-z0-9_-]")
-_PART = re.compile(r"^(?P<stem>[A-Za-z0-9_-]+?)(?:\.(?P<part>\d+))?\.jsonl$")
+SAFE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
+_PART = r"^(?P<stem>[A-Za-z0-9_-]+?)(?:\.(?P<part>\d+))?\.jsonl$"  # a trail file's name
 
 
 def session_stem(session_id: str) -> str:
     """A safe file name for a host session id (no dots, slashes or spaces)."""
     text = str(session_id)
-    stem = _UNSAFE.sub("_", text)[:100].strip("_") or "unknown"
+    safe = "".join(char if char in SAFE_CHARS else "_" for char in text)
+    stem = safe[:100].strip("_") or "unknown"
     if stem != text:
         import zlib  # a short checksum keeps two ids that sanitise alike apart
 
@@ -33,6 +35,11 @@ def trail_path(kb, stem: str):
     return kb.learnings_dir / f"{stem}.jsonl"
 
 
+def live_file(kb, stem: str) -> str:
+    """`trail_path` as a str, for the hook path."""
+    return kb.at(LEARNINGS_DIR, f"{stem}.jsonl")
+
+
 def utc_stamp(now: float | None = None) -> str:
     """ISO 8601 UTC with milliseconds, e.g. 2026-11-30T01:17:22.915Z."""
     now = time.time() if now is None else now
@@ -42,11 +49,11 @@ def utc_stamp(now: float | None = None) -> str:
 
 def serialise(record: dict) -> str:
     """One compact JSON line; text that cannot be UTF-8 falls back to \\u escapes."""
-    line = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+    line = fastjson.dumps(record, ensure_ascii=False, separators=(",", ":"))
     try:
         line.encode("utf-8")
     except UnicodeEncodeError:  # lone surrogates from a payload's \\ud800 escapes
-        line = json.dumps(record, ensure_ascii=True, separators=(",", ":"))
+        line = fastjson.dumps(record, ensure_ascii=True, separators=(",", ":"))
     return line
 
 
@@ -54,14 +61,14 @@ def append_record(kb, stem: str, record: dict, rotate: bool = True) -> None:
     """Append one record to the session's trail, rotating first when it is large."""
     from mage_engine.kb.atomic import append_line
 
-    path = trail_path(kb, stem)
+    path = live_file(kb, stem)
     if rotate:
         rotate_if_large(path)
     line = serialise(record)
     try:
         append_line(path, line)
     except FileNotFoundError:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         append_line(path, line)
 
 
@@ -76,39 +83,44 @@ def rotate_if_large(path, limit: int = ROTATE_BYTES) -> bool:
             return False
     except OSError:
         return False
-    stem = path.name[: -len(".jsonl")]
-    number = 1 + max((part for _, part in _parts(path.parent, stem)), default=0)
-    os.rename(path, path.with_name(f"{stem}.{number}.jsonl"))
+    folder, name = os.path.split(os.fspath(path))
+    stem = name[: -len(".jsonl")]
+    number = 1 + max((part for _, part in _parts(folder, stem)), default=0)
+    os.rename(path, os.path.join(folder, f"{stem}.{number}.jsonl"))
     return True
 
 
 def _parts(folder, stem: str):
-    """(path, part number) of a session's rotated files; the live file is part 0."""
+    """(file name, part number) of a session's trail files; the live file is part 0."""
+    import re
+
     try:
         names = os.listdir(folder)
     except OSError:
         return []
     found = []
     for name in names:
-        match = _PART.match(name)
+        match = re.match(_PART, name)
         if match and match["stem"] == stem:
-            found.append((folder / name, int(match["part"] or 0)))
+            found.append((name, int(match["part"] or 0)))
     return found
 
 
 def session_files(kb, stem: str) -> list:
     """A session's trail files, oldest first (rotated parts 1, 2, …, then the live file)."""
     parts = _parts(kb.learnings_dir, stem)
-    return [path for path, part in sorted(parts, key=lambda item: item[1] or float("inf"))]
+    return [kb.learnings_dir / name for name, part in sorted(parts, key=lambda item: item[1] or float("inf"))]
 
 
 def session_stems(kb) -> list:
     """Every session that has a trail, in no particular order."""
+    import re
+
     try:
         names = os.listdir(kb.learnings_dir)
     except OSError:
         return []
-    return sorted({m["stem"] for m in map(_PART.match, names) if m})
+    return sorted({m["stem"] for m in (re.match(_PART, name) for name in names) if m})
 
 
 def read_session(kb, stem: str):
@@ -127,7 +139,7 @@ def read_session(kb, stem: str):
 
 def _parse(raw: bytes):
     try:
-        record = json.loads(raw)
+        record = fastjson.loads(raw)
     except ValueError:
         return None
     return record if isinstance(record, dict) else None

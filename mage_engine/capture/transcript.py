@@ -10,13 +10,14 @@ echoes, task notifications, bash-mode echoes, interruption notices, and any
 (`hook_additional_context` and the rest) are never read.
 """
 
-import json
 import os
-import re
+
+from mage_engine import fastjson
 from mage_engine.capture.transcript_items import Boundary, ToolUse, Transcript, Turn
 
 MAX_READ_BYTES = 16 * 1024 * 1024
-_REMINDER = re.compile(r"<system-reminder>.*?(?:</system-reminder>|\Z)", re.DOTALL)
+REMINDER_OPEN = "<system-reminder>"
+_REMINDER = r"(?s)<system-reminder>.*?(?:</system-reminder>|\Z)"  # compiled by `re` only for a text that has one
 HARNESS_PREFIXES = ("<command-name>", "<command-message>", "<command-args>", "<local-command-",
                     "<bash-input>", "<bash-stdout>", "<bash-stderr>", "<task-notification>",
                     "<user-prompt-submit-hook>", "Caveat: The messages below were generated")
@@ -53,7 +54,7 @@ def read_entries(path, offset: int, max_bytes: int):
         if not raw.strip():
             continue
         try:
-            entry = json.loads(raw)
+            entry = fastjson.loads(raw)
         except ValueError:
             entry = None
         if isinstance(entry, dict):
@@ -116,7 +117,7 @@ class _Parser:
         self._prompt(entry, "\n".join(texts))
 
     def _prompt(self, entry: dict, text: str) -> None:
-        text = _REMINDER.sub("", text).strip()
+        text = _without_reminders(text).strip()
         if not text:
             return
         if text.startswith(INTERRUPTED):
@@ -184,3 +185,12 @@ def _block_text(content) -> str:
     if isinstance(content, list):
         return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and isinstance(b.get("text"), str))
     return ""
+
+
+def _without_reminders(text: str) -> str:
+    """`text` less its `<system-reminder>` blocks (an unclosed one runs to the end)."""
+    if REMINDER_OPEN not in text:
+        return text
+    import re
+
+    return re.sub(_REMINDER, "", text)

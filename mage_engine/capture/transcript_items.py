@@ -1,33 +1,39 @@
-"""What a transcript parses into: turns (with their tool uses) and compaction boundaries."""
+"""What a transcript parses into: turns (with their tool uses) and compaction boundaries.
 
-from dataclasses import dataclass, field
+PlainRecords rather than dataclasses (same constructors, == and repr): the
+Stop and PreCompact hooks parse transcripts, and `dataclasses` would cost
+each of them about 6 ms to import.
+"""
+
+from mage_engine.plainrecord import PlainRecord
 
 
-@dataclass
-class ToolUse:
+class ToolUse(PlainRecord):
     """One tool call of the assistant and, once its result is read, whether it worked."""
 
-    id: str
-    name: str
-    input: object = None
-    ok: bool | None = None  # None: no result read yet
-    error: str = ""
+    FIELDS = ("id", "name", "input", "ok", "error")
+
+    def __init__(self, id: str, name: str, input: object = None, ok: bool | None = None, error: str = ""):
+        self.id, self.name, self.input = id, name, input
+        self.ok = ok  # None: no result read yet
+        self.error = error
 
 
-@dataclass
-class Turn:
+class Turn(PlainRecord):
     """A person's prompt and the assistant's response to it.
 
     `prompt` is None for a continuation: the response of a turn whose prompt
     was read in an earlier pass (or lies before an excerpt's first line).
     """
 
-    uuid: str
-    at: str
-    prompt: str | None = None
-    texts: list = field(default_factory=list)
-    tools: list = field(default_factory=list)
-    interrupted: bool = False
+    FIELDS = ("uuid", "at", "prompt", "texts", "tools", "interrupted")
+
+    def __init__(self, uuid: str, at: str, prompt: str | None = None, texts: list | None = None,
+                 tools: list | None = None, interrupted: bool = False):
+        self.uuid, self.at, self.prompt = uuid, at, prompt
+        self.texts = [] if texts is None else texts
+        self.tools = [] if tools is None else tools
+        self.interrupted = interrupted
 
     @property
     def assistant_text(self) -> str:
@@ -39,25 +45,29 @@ class Turn:
         return [tool for tool in self.tools if tool.ok is False]
 
 
-@dataclass
-class Boundary:
+class Boundary(PlainRecord):
     """A `compact_boundary` line: the context was compacted here."""
 
-    uuid: str
-    at: str
-    trigger: str = ""  # manual | auto
-    pre_tokens: int | None = None
+    FIELDS = ("uuid", "at", "trigger", "pre_tokens")
+
+    def __init__(self, uuid: str, at: str, trigger: str = "", pre_tokens: int | None = None):
+        self.uuid, self.at = uuid, at
+        self.trigger = trigger  # manual | auto
+        self.pre_tokens = pre_tokens
 
 
-@dataclass
-class Transcript:
+class Transcript(PlainRecord):
     """One read of a transcript: its turns and boundaries in order, and where the read stopped."""
 
-    items: list = field(default_factory=list)
-    offset: int = 0  # byte offset after the last whole line read
-    skipped: int = 0  # lines that were not JSON objects
-    partial: bool = False  # the file ended mid-line: that line waits for the next read
-    uuids: list = field(default_factory=list)
+    FIELDS = ("items", "offset", "skipped", "partial", "uuids")
+
+    def __init__(self, items: list | None = None, offset: int = 0, skipped: int = 0, partial: bool = False,
+                 uuids: list | None = None):
+        self.items = [] if items is None else items
+        self.offset = offset  # byte offset after the last whole line read
+        self.skipped = skipped  # lines that were not JSON objects
+        self.partial = partial  # the file ended mid-line: that line waits for the next read
+        self.uuids = [] if uuids is None else uuids
 
     @property
     def turns(self) -> list:

@@ -4,26 +4,32 @@ Writes go to a temporary file in the same folder, are flushed to disk, then
 renamed over the target (rename is atomic on POSIX). Appends are one write()
 of one whole line on an O_APPEND descriptor, which the kernel keeps intact
 across concurrent writers for regular files.
+
+Paths may be str or Path. Only os is imported: these run on the hook path,
+where `tempfile` and `pathlib` would cost several milliseconds to import.
 """
 
 import os
-from pathlib import Path
+import time
+
+_TEMP_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_made = [0]  # temporary files made by this process: with the pid, a name no other writer uses
 
 
-def write_text_atomic(path: Path, text: str) -> None:
+def write_text_atomic(path, text: str) -> None:
     """Replace `path` with `text` (UTF-8) atomically, creating parent folders."""
     write_bytes_atomic(path, text.encode("utf-8"))
 
 
-def write_bytes_atomic(path: Path, data: bytes) -> None:
+def write_bytes_atomic(path, data: bytes) -> None:
     """Replace `path` with `data` atomically, creating parent folders."""
-    import tempfile  # lazy: the capture hook only appends, and tempfile costs ~2 ms to import
-
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    path = os.fspath(path)
+    folder = os.path.dirname(path) or "."
+    os.makedirs(folder, exist_ok=True)
+    mode = _mode_for(path)
+    fd, tmp = _create_temporary(folder, os.path.basename(path))
     try:
-        os.fchmod(fd, _mode_for(path))
+        os.fchmod(fd, mode)
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
@@ -34,7 +40,7 @@ def write_bytes_atomic(path: Path, data: bytes) -> None:
         raise
 
 
-def append_line(path: Path, line: str) -> None:
+def append_line(path, line: str) -> None:
     """Append one line (a trailing newline is added) with a single write()."""
     data = (line.rstrip("\n") + "\n").encode("utf-8")
     fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -44,10 +50,26 @@ def append_line(path: Path, line: str) -> None:
         os.close(fd)
 
 
-def _mode_for(path: Path) -> int:
+def _create_temporary(folder: str, name: str) -> tuple:
+    """(fd, path) of a new, exclusive `.<name>.<pid>.<n>.<ns>.tmp` beside the target.
+
+    O_EXCL makes the create fail rather than reuse a file: a name left by a
+    crashed writer of the same pid is simply skipped.
+    """
+    for _ in range(100):
+        _made[0] += 1
+        tmp = os.path.join(folder, f".{name}.{os.getpid()}.{_made[0]}.{time.time_ns() % 1_000_000_000}.tmp")
+        try:
+            return os.open(tmp, _TEMP_FLAGS, 0o600), tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {os.path.join(folder, name)}")
+
+
+def _mode_for(path: str) -> int:
     """Keep an existing file's permissions; a new file gets the usual 0666 minus umask.
 
-    mkstemp creates 0600 files, which would make committed notes owner-only.
+    The temporary file is created 0600, which would make committed notes owner-only.
     """
     try:
         return os.stat(path).st_mode & 0o7777

@@ -1,17 +1,17 @@
 """config.yaml: defaults, the two dials, environment overrides.
 
-The file is read with yaml.safe_load only. Hooks read it through
-`load_config_cached`, which keeps a JSON copy in .mage/state/ so the hot path
-never imports yaml unless the file changed.
+The file is read with yaml.safe_load only (config_yaml.py). Hooks read it
+through `load_config_cached`, which keeps a JSON copy in .mage/state/ so the
+hot path never imports yaml unless the file changed. This module is on the
+hook path: no yaml, json, pathlib or dataclasses at import.
 """
 
-import json
 import os
-from dataclasses import asdict, dataclass, field
-from pathlib import Path
 
+from mage_engine import fastjson
 from mage_engine.errors import ConfigError
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import CONFIG_FILE, KB, STATE_DIR
+from mage_engine.plainrecord import PlainRecord
 
 SENSITIVITIES = ("low", "normal", "high")
 AUTONOMIES = ("operator", "approver", "overseer")
@@ -34,21 +34,35 @@ ENV_OVERRIDES = {
 }
 
 
-@dataclass
-class Config:
-    """Every setting mage reads, after defaults, the file and the environment."""
+class Config(PlainRecord):
+    """Every setting mage reads, after defaults, the file and the environment.
 
-    sensitivity: str = "normal"
-    autonomy: str = "operator"
-    hint_min_score: float = 0.5
-    hint_count: int = 4
-    capture_min_chars: int = 400
-    retain_days: int = 30
-    max_mb: int = 200
-    budget_lines: int = 200
-    thresholds: dict | None = None  # explicit {K, M} override the dial
-    logs: bool = False
-    warnings: list = field(default_factory=list)
+    A PlainRecord rather than a dataclass (same constructor, == and repr):
+    `dataclasses` would cost each hook run about 6 ms to import.
+    """
+
+    FIELDS = ("sensitivity", "autonomy", "hint_min_score", "hint_count", "capture_min_chars", "retain_days",
+              "max_mb", "budget_lines", "thresholds", "logs", "warnings")
+
+    def __init__(self, sensitivity: str = "normal", autonomy: str = "operator", hint_min_score: float = 0.5,
+                 hint_count: int = 4, capture_min_chars: int = 400, retain_days: int = 30, max_mb: int = 200,
+                 budget_lines: int = 200, thresholds: dict | None = None, logs: bool = False,
+                 warnings: list | None = None):
+        self.sensitivity = sensitivity
+        self.autonomy = autonomy
+        self.hint_min_score = hint_min_score
+        self.hint_count = hint_count
+        self.capture_min_chars = capture_min_chars
+        self.retain_days = retain_days
+        self.max_mb = max_mb
+        self.budget_lines = budget_lines
+        self.thresholds = thresholds  # explicit {K, M} override the dial
+        self.logs = logs
+        self.warnings = [] if warnings is None else warnings
+
+    def to_dict(self) -> dict:
+        """Every field, as the JSON cache keeps it (a copy: changing it leaves the Config alone)."""
+        return {name: _copied(value) for name, value in super().to_dict().items()}
 
     @property
     def k(self) -> int:
@@ -69,8 +83,9 @@ class Config:
 
 def load_config(kb: KB, environ=None) -> Config:
     """Parse mage/config.yaml (raising ConfigError) and apply env overrides."""
-    text = _read_config_text(kb)
-    config = _config_from_text(text, kb.config_path)
+    from mage_engine.kb.config_yaml import config_from_text
+
+    config = config_from_text(_read_config_text(kb), kb.config_path)
     return apply_env(config, os.environ if environ is None else environ)
 
 
@@ -82,16 +97,18 @@ def load_config_cached(kb: KB, environ=None) -> Config:
     """
     environ = os.environ if environ is None else environ
     try:
-        stat = kb.config_path.stat()
+        stat = os.stat(kb.at(CONFIG_FILE))
     except OSError:
         return apply_env(Config(), environ)
     key = [stat.st_mtime_ns, stat.st_size]
-    cache = kb.state_dir / "config.json"
+    cache = kb.at(STATE_DIR, "config.json")
     cached = _read_cache(cache, key)
     if cached is not None:
         return apply_env(cached, environ)
     try:
-        config = _config_from_text(_read_config_text(kb), kb.config_path)
+        from mage_engine.kb.config_yaml import config_from_text
+
+        config = config_from_text(_read_config_text(kb), kb.config_path)
     except ConfigError as error:
         return apply_env(Config(warnings=[str(error)]), environ)
     _write_cache(cache, key, config)
@@ -107,108 +124,13 @@ def _read_config_text(kb: KB) -> str:
         raise ConfigError(f"{kb.config_path}: cannot read ({error})", "check the file's permissions and encoding")
 
 
-def _config_from_text(text: str, path: Path) -> Config:
-    import yaml  # lazy: the hook path reads the JSON cache instead
-
-    try:
-        data = yaml.safe_load(text) if text.strip() else {}
-        lines = _key_lines(yaml, text)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        problem = getattr(error, "problem", None) or "not valid YAML"
-        raise ConfigError(f"{path}:{line}: malformed YAML ({problem})", "fix the file or delete it to use the defaults")
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise ConfigError(f"{path}:1: expected a mapping of settings, got {type(data).__name__}",
-                          "see the README's configuration section")
-    return _config_from_mapping(data, path, lines)
-
-
-def _key_lines(yaml, text: str) -> dict:
-    """Map dotted key paths ('hint.min_score') to their 1-based line numbers."""
-    lines: dict = {}
-
-    def walk(node, prefix):
-        if isinstance(node, yaml.MappingNode):
-            for key_node, value_node in node.value:
-                dotted = f"{prefix}{key_node.value}"
-                lines[dotted] = key_node.start_mark.line + 1
-                walk(value_node, dotted + ".")
-
-    if text.strip():
-        walk(yaml.compose(text), "")
-    return lines
-
-
-_SECTIONS = {
-    "hint": {"min_score": ("hint_min_score", float), "count": ("hint_count", int)},
-    "capture": {"min_chars": ("capture_min_chars", int), "retain_days": ("retain_days", int),
-                "max_mb": ("max_mb", int)},
-    "memory": {"budget_lines": ("budget_lines", int)},
-}
-
-
-def _config_from_mapping(data: dict, path: Path, lines: dict) -> Config:
-    config = Config()
-
-    def fail(key, problem):
-        raise ConfigError(f"{path}:{lines.get(key, 1)}: key '{key}' {problem}",
-                          "fix the value or remove the key to use the default")
-
-    config.sensitivity = _dial(data, "sensitivity", SENSITIVITIES, "normal", config, path, lines)
-    config.autonomy = _dial(data, "autonomy", AUTONOMIES, "operator", config, path, lines)
-    for section, keys in _SECTIONS.items():
-        block = data.get(section)
-        if block is None:
-            continue
-        if not isinstance(block, dict):
-            fail(section, "must be a mapping, like `hint: {min_score: 0.5}`")
-        for name, (attr, kind) in keys.items():
-            if name in block:
-                setattr(config, attr, _typed(block[name], kind, f"{section}.{name}", fail))
-    if config.hint_min_score < 0 or config.hint_min_score > 1:
-        fail("hint.min_score", "must be between 0 and 1")
-    config.thresholds = _thresholds(data.get("thresholds"), fail)
-    config.logs = bool(data.get("logs", False))
-    return config
-
-
-def _dial(data, key, allowed, default, config, path, lines) -> str:
-    value = data.get(key)
-    if value is None:
-        return default
-    if value in allowed:
-        return value
-    config.warnings.append(f"{path}:{lines.get(key, 1)}: unknown {key} '{value}', using '{default}' "
-                           f"(choose one of {', '.join(allowed)})")
-    return default
-
-
-def _typed(value, kind, key, fail):
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        fail(key, f"must be a number, got {value!r}")
-    if kind is int and int(value) != value:
-        fail(key, f"must be a whole number, got {value!r}")
-    if value < 0:
-        fail(key, f"must not be negative, got {value!r}")
-    return kind(value)
-
-
-def _thresholds(block, fail):
-    if block is None:
-        return None
-    if not isinstance(block, dict):
-        fail("thresholds", "must be a mapping like `thresholds: {K: 3, M: 5}`")
-    result = {}
-    for name in ("K", "M"):
-        if name in block:
-            value = _typed(block[name], int, f"thresholds.{name}", fail)
-            if value < 1:
-                fail(f"thresholds.{name}", "must be at least 1")
-            result[name] = value
-    return result or None
+def _copied(value):
+    """A deep copy of JSON-like data (what dataclasses.asdict made of a field)."""
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_copied(item) for item in value)
+    return value
 
 
 def apply_env(config: Config, environ) -> Config:
@@ -229,9 +151,10 @@ def apply_env(config: Config, environ) -> Config:
     return config
 
 
-def _read_cache(cache: Path, key) -> Config | None:
+def _read_cache(cache: str, key) -> Config | None:
     try:
-        data = json.loads(cache.read_text(encoding="utf-8"))
+        with open(cache, encoding="utf-8") as handle:
+            data = fastjson.loads(handle.read())
         if data.get("key") != key:
             return None
         return Config(**data["config"])
@@ -239,11 +162,11 @@ def _read_cache(cache: Path, key) -> Config | None:
         return None
 
 
-def _write_cache(cache: Path, key, config: Config) -> None:
+def _write_cache(cache: str, key, config: Config) -> None:
     from mage_engine.kb.atomic import write_text_atomic
 
     try:
-        write_text_atomic(cache, json.dumps({"key": key, "config": asdict(config)}))
+        write_text_atomic(cache, fastjson.dumps({"key": key, "config": config.to_dict()}))
     except OSError:
         pass  # a read-only .mage/ only costs the next hook a yaml import
 

@@ -2,59 +2,98 @@
 
 A KB is a project folder holding `mage/config.yaml`. Commands find it by
 walking up from the current folder, unless `--kb DIR` or `MAGE_KB` names it.
+
+Every location is also a relative str constant (CONFIG_FILE, STATE_DIR, …):
+the hook path joins them onto `KB.top` with `KB.at`, because importing
+`pathlib` would cost each hook run about 4 ms. Everyone else uses the Path
+properties, which are built from the same constants.
 """
 
+from __future__ import annotations  # the Path annotations stay text: no pathlib import
+
 import os
-from pathlib import Path
 
 from mage_engine.errors import KBNotFound
 
-CONFIG_RELATIVE = Path("mage") / "config.yaml"
+# Locations relative to the project root (POSIX separators, as os.path joins them here).
+MAGE_DIR = "mage"
+CONFIG_FILE = "mage/config.yaml"
+NOTES_DIR = "mage/notes"
+SKILLS_DIR = "mage/skills"
+SCRATCH_DIR = ".mage"
+LEARNINGS_DIR = ".mage/learnings"
+STAGING_DIR = ".mage/staging"
+STATE_DIR = ".mage/state"
+INDEX_DIR = ".mage/index"
+ERRORS_LOG = ".mage/errors.log"
+LEDGER_FILE = ".mage/injections.jsonl"
 
 
 class KB:
     """The paths of one knowledge base, rooted at its project folder.
 
+    `root` is a Path, `top` the same folder as a str (what the hook path uses).
     A plain immutable class rather than a dataclass: `dataclasses` pulls in
     `inspect`, about 6 ms on every hook run.
     """
 
-    __slots__ = ("root",)
+    __slots__ = ("top", "_root")
 
     def __init__(self, root):
-        object.__setattr__(self, "root", Path(root))
+        if isinstance(root, str):
+            object.__setattr__(self, "top", _posix_form(root))
+            object.__setattr__(self, "_root", None)  # made on first use of `root`
+        else:
+            from pathlib import Path
+
+            path = Path(root)
+            object.__setattr__(self, "top", str(path))
+            object.__setattr__(self, "_root", path)
 
     def __setattr__(self, name, value):
         raise AttributeError("KB is immutable")
 
+    @property
+    def root(self):
+        """The project folder, as a Path."""
+        if self._root is None:
+            from pathlib import Path
+
+            object.__setattr__(self, "_root", Path(self.top))
+        return self._root
+
+    def at(self, *parts: str) -> str:
+        """A path under the project folder as a str: `kb.at(STATE_DIR, "config.json")`."""
+        return "/".join((self.top.rstrip("/"), *parts))
+
     def __eq__(self, other):
-        return isinstance(other, KB) and other.root == self.root
+        return isinstance(other, KB) and other.top == self.top
 
     def __hash__(self):
-        return hash(self.root)
+        return hash(self.top)
 
     def __repr__(self):
         return f"KB(root={self.root!r})"
 
     def __reduce__(self):
-        return (KB, (self.root,))
+        return (KB, (self.top,))
 
     # committed files (mage/)
     @property
     def mage_dir(self) -> Path:
-        return self.root / "mage"
+        return self.root / MAGE_DIR
 
     @property
     def config_path(self) -> Path:
-        return self.mage_dir / "config.yaml"
+        return self.root / CONFIG_FILE
 
     @property
     def notes_dir(self) -> Path:
-        return self.mage_dir / "notes"
+        return self.root / NOTES_DIR
 
     @property
     def skills_dir(self) -> Path:
-        return self.mage_dir / "skills"
+        return self.root / SKILLS_DIR
 
     @property
     def index_md(self) -> Path:
@@ -71,27 +110,27 @@ class KB:
     # git-ignored scratch (.mage/)
     @property
     def scratch_dir(self) -> Path:
-        return self.root / ".mage"
+        return self.root / SCRATCH_DIR
 
     @property
     def learnings_dir(self) -> Path:
-        return self.scratch_dir / "learnings"
+        return self.root / LEARNINGS_DIR
 
     @property
     def staging_dir(self) -> Path:
-        return self.scratch_dir / "staging"
+        return self.root / STAGING_DIR
 
     @property
     def index_dir(self) -> Path:
-        return self.scratch_dir / "index"
+        return self.root / INDEX_DIR
 
     @property
     def errors_log(self) -> Path:
-        return self.scratch_dir / "errors.log"
+        return self.root / ERRORS_LOG
 
     @property
     def ledger_path(self) -> Path:
-        return self.scratch_dir / "injections.jsonl"
+        return self.root / LEDGER_FILE
 
     @property
     def metrics_path(self) -> Path:
@@ -100,7 +139,7 @@ class KB:
     @property
     def state_dir(self) -> Path:
         """Small caches and cursors (config cache, transcript offsets, distill cursor)."""
-        return self.scratch_dir / "state"
+        return self.root / STATE_DIR
 
     @property
     def journal_path(self) -> Path:
@@ -114,27 +153,50 @@ class KB:
 
     def relative(self, path: Path) -> str:
         """`path` relative to the project root, for messages and git commands."""
+        from pathlib import Path
+
         try:
             return str(Path(path).relative_to(self.root))
         except ValueError:
             return str(path)
 
 
-def is_kb_root(folder: Path) -> bool:
-    return (folder / CONFIG_RELATIVE).is_file()
+def _posix_form(text: str) -> str:
+    """`text` spelled as str(pathlib.PurePosixPath(text)) spells it: no empty or "." parts,
+    no trailing slash (so two KBs of one folder compare equal however it was typed)."""
+    head = "//" if text.startswith("//") and not text.startswith("///") else "/" if text.startswith("/") else ""
+    body = "/".join(part for part in text.split("/") if part and part != ".")
+    return head + body or "."
+
+
+def is_kb_root(folder: str | os.PathLike) -> bool:
+    return os.path.isfile(os.path.join(folder, CONFIG_FILE))
+
+
+def find_kb_top(start: str | os.PathLike) -> str | None:
+    """The first folder from `start` (symlinks resolved) upwards that holds mage/config.yaml, as a str."""
+    folder = os.path.realpath(start)
+    while True:
+        if is_kb_root(folder):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent
 
 
 def find_kb_root(start: Path) -> Path | None:
     """The first folder from `start` upwards that holds mage/config.yaml."""
-    folder = Path(start).resolve()
-    for candidate in (folder, *folder.parents):
-        if is_kb_root(candidate):
-            return candidate
-    return None
+    from pathlib import Path
+
+    top = find_kb_top(start)
+    return Path(top) if top is not None else None
 
 
 def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None) -> KB:
     """The KB named by `explicit`, else MAGE_KB, else found walking up from `start`."""
+    from pathlib import Path
+
     named = explicit or os.environ.get("MAGE_KB")
     if named:
         root = Path(named).expanduser().resolve()

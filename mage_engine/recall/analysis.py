@@ -14,25 +14,18 @@ identifier-shaped words (CamelCase, snake_case, dotted names, `::` paths) can be
 recognised as the specific names they are (see score.py).
 """
 
-import re
-
+from mage_engine.recall import words
 from mage_engine.recall.stopwords import STOPWORDS
 
 TOKENIZER = "mage_en"
 MAX_QUERY_CHARS = 20_000  # a pasted log longer than this adds noise, not evidence
 MAX_QUERY_TERMS = 96
-
-# A word of a prompt: letters, digits and underscores, joined by . / - @ or ::
-_WORD = re.compile(r"\w+(?:(?:::|[./@-])\w+)*")
-_PIECE = re.compile(r"[^\W_]+")  # what the tokenizer splits a word into
-# What makes a word an identifier: CamelCase humps (`useAsync`, `OOMKilled`), an inner underscore,
-# `::`, or a dot between letters (`jwt.exceptions`).
-_CAMEL = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}")
-_CAMEL_HUMP = re.compile(r"[a-z][A-Z]")
-_IDENTIFIER = re.compile(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}|[^\W_]_[^\W_]|::|[A-Za-z]\.[A-Za-z]")
-_QUALIFIER = re.compile(r"::|[./@]")
-_HUMPS = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
-_LOWER_CAMEL = re.compile(r"(?<![A-Za-z0-9])[a-z][a-z0-9]*[A-Z][A-Za-z0-9]*")  # `minInstances`, `tripsDb`
+# The shapes of words (words.py finds them without `re`, which would cost the hint hook 4 ms):
+# a word of a prompt is runs of letters, digits and underscores joined by . / - @ or ::
+# (words.prompt_words); the tokenizer splits it into pieces of letters and digits
+# (words.alnum_pieces); CamelCase humps (`useAsync`, `OOMKilled`: words.has_camel), an inner
+# underscore, `::` or a dot between letters (`jwt.exceptions`) make it an identifier
+# (words.looks_like_identifier).
 
 _ANALYZER = None
 
@@ -81,9 +74,9 @@ def identifier_parts(text: str) -> str:
     if "`" not in text:
         return ""
     code = " ".join(text.split("`")[1::2])
-    if not _CAMEL_HUMP.search(code):
+    if not words.has_camel_hump(code):
         return ""
-    return " ".join(" ".join(_HUMPS.findall(word)) for word in dict.fromkeys(_LOWER_CAMEL.findall(code)))
+    return " ".join(" ".join(words.humps(word)) for word in dict.fromkeys(words.lower_camel_words(code)))
 
 
 def with_identifier_parts(text: str) -> str:
@@ -115,7 +108,7 @@ def query_terms(text: str) -> list[str]:
 def query_units(text: str) -> list[Unit]:
     """The distinct words of a prompt that carry terms, in order, bounded like `query_terms`."""
     units, seen, count = [], set(), 0
-    for word in dict.fromkeys(_WORD.findall(text[:MAX_QUERY_CHARS])):
+    for word in dict.fromkeys(words.prompt_words(text[:MAX_QUERY_CHARS])):
         for unit in word_units(word):
             if unit.terms and unit.terms not in seen:
                 seen.add(unit.terms)
@@ -130,25 +123,25 @@ def word_units(word: str) -> list[Unit]:
     """The Units of one word: one, or two for a qualified name whose last part is an identifier
     (`psycopg.errors.UndefinedColumn` -> `psycopg.errors`, `UndefinedColumn`): the namespace
     and the thing it names, which a note may cite alone."""
-    parts = _QUALIFIER.split(word)
-    if len(parts) > 1 and (_CAMEL.search(parts[-1]) or "_" in parts[-1].strip("_")):
+    parts = words.split_qualified(word)
+    if len(parts) > 1 and (words.has_camel(parts[-1]) or "_" in parts[-1].strip("_")):
         return [_unit(word[: len(word) - len(parts[-1])].rstrip(".:/@")), _unit(parts[-1])]
     return [_unit(word)]
 
 
 def _unit(word: str) -> Unit:
-    pieces = _PIECE.findall(word)
+    pieces = words.alnum_pieces(word)
     spelled = _phrase(pieces)
     terms = tuple(dict.fromkeys(term for _, term in spelled))
-    camel = bool(_CAMEL.search(word))
+    camel = words.has_camel(word)
     humps = _humps(word) if camel else ()
     if len(pieces) == 1:
         return Unit(terms, spelled if camel else (), humps)
-    return Unit(terms, spelled if len(spelled) > 1 and _IDENTIFIER.search(word) else (), humps)
+    return Unit(terms, spelled if len(spelled) > 1 and words.looks_like_identifier(word) else (), humps)
 
 
 def _humps(word: str) -> tuple:
-    humps = _phrase(_HUMPS.findall(word))
+    humps = _phrase(words.humps(word))
     return humps if len(humps) > 1 else ()
 
 

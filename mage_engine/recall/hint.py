@@ -8,15 +8,12 @@ read-only disk) is logged to .mage/errors.log and the prompt goes on without
 a hint. Each hint is recorded in the injection ledger and the usage metrics.
 """
 
-import re
-
 from mage_engine.recall.index import HOOK_SCAN_BUDGET_MS
 
 EVENT = "UserPromptSubmit"
 SUMMARY_CHARS = 180
 QUERY_WORDS = 6
 QUERY_WORD_WEIGHT = 0.3  # words rarer than this (see score.py) make the follow-up query
-_WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
 def handle(ctx):
@@ -64,11 +61,12 @@ def render_hint(hits, query: str) -> str:
 def recall_query(prompt: str, weights) -> str:
     """The prompt's most specific words, in prompt order: a query a person could retype."""
     from mage_engine.recall.analysis import terms
+    from mage_engine.recall.words import plain_words
 
     if weights is None:
         return ""
     picked = {}
-    for position, word in enumerate(_WORD.findall(prompt[:4000])):
+    for position, word in enumerate(plain_words(prompt[:4000])):  # [A-Za-z0-9][A-Za-z0-9_-]*
         word_terms = terms(word)
         known = [t for t in word_terms if weights.df.get(t)]  # a word no note holds finds nothing
         weight = max((weights.weight.get(t, 0.0) for t in known), default=0.0)

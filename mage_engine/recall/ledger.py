@@ -7,8 +7,10 @@ Appends are single O_APPEND writes, safe with concurrent hooks and no lock.
 doctor` and the TUI.
 """
 
-import json
 import time
+
+from mage_engine import fastjson
+from mage_engine.kb.layout import LEDGER_FILE
 
 
 def record_injection(kb, session: str, event: str, chars: int, note_ids) -> None:
@@ -19,10 +21,10 @@ def record_injection(kb, session: str, event: str, chars: int, note_ids) -> None
     if is_probe_session(session):
         return  # doctor's sample runs are not injections into a real session
     stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    line = json.dumps({"ts": stamp, "session": str(session or "unknown"), "event": event,
+    line = fastjson.dumps({"ts": stamp, "session": str(session or "unknown"), "event": event,
                        "chars": int(chars), "notes": list(note_ids)}, ensure_ascii=False, separators=(",", ":"))
     try:
-        append_line(kb.ledger_path, line)
+        append_line(kb.at(LEDGER_FILE), line)
     except OSError:
         pass
 
@@ -36,7 +38,7 @@ def read_ledger(kb) -> list[dict]:
     entries = []
     for line in raw.splitlines():
         try:
-            entry = json.loads(line)
+            entry = fastjson.loads(line)
         except ValueError:
             continue
         if isinstance(entry, dict) and isinstance(entry.get("chars"), int):

@@ -11,17 +11,19 @@ entry never matches and the file is re-read on the next check.
 import os
 import time
 
+from mage_engine.kb.layout import NOTES_DIR, SKILLS_DIR
+
 SETTLE_NS = 100_000_000  # 10x the coarsest timestamp tick of ext4/xfs/btrfs/APFS
 
 
 def source_dirs(kb) -> list:
     """Folders whose entries change when a note or skill is added, removed or renamed."""
-    dirs = [kb.notes_dir, kb.skills_dir]
+    dirs = [kb.at(NOTES_DIR), kb.at(SKILLS_DIR)]
     try:
-        dirs += sorted(entry.path for entry in os.scandir(kb.skills_dir) if entry.is_dir())
+        dirs += sorted(entry.path for entry in os.scandir(dirs[1]) if entry.is_dir())
     except OSError:
         pass
-    return [str(d) for d in dirs]
+    return dirs
 
 
 def dir_stamps(kb) -> dict:
@@ -29,23 +31,23 @@ def dir_stamps(kb) -> dict:
     stamps = {}
     for folder in source_dirs(kb):
         try:
-            stamps[os.path.relpath(folder, kb.root)] = os.stat(folder).st_mtime_ns
+            stamps[os.path.relpath(folder, kb.top)] = os.stat(folder).st_mtime_ns
         except OSError:
-            stamps[os.path.relpath(folder, kb.root)] = 0
+            stamps[os.path.relpath(folder, kb.top)] = 0
     return stamps
 
 
 def list_sources(kb) -> list[str]:
     """Relative paths of every note (mage/notes/*.md) and skill (mage/skills/*/SKILL.md)."""
-    rels = []
+    rels, skills = [], kb.at(SKILLS_DIR)
     try:
-        rels += [f"mage/notes/{name}" for name in os.listdir(kb.notes_dir)
+        rels += [f"mage/notes/{name}" for name in os.listdir(kb.at(NOTES_DIR))
                  if name.endswith(".md") and not name.startswith(".")]
     except OSError:
         pass
     try:
-        for name in os.listdir(kb.skills_dir):
-            if not name.startswith(".") and os.path.isfile(os.path.join(kb.skills_dir, name, "SKILL.md")):
+        for name in os.listdir(skills):
+            if not name.startswith(".") and os.path.isfile(os.path.join(skills, name, "SKILL.md")):
                 rels.append(f"mage/skills/{name}/SKILL.md")
     except OSError:
         pass
@@ -55,7 +57,7 @@ def list_sources(kb) -> list[str]:
 def scan(kb) -> dict:
     """{relative path: [mtime_ns, size]} for every source file, racily clean ones at size -1."""
     now = time.time_ns()
-    root = str(kb.root)
+    root = kb.top
     files = {}
     for rel in list_sources(kb):
         try:

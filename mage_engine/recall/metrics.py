@@ -15,17 +15,20 @@ Reading the counts back (MEMORY.md ranking, graduation evidence) lives in
 are importable from here too.
 """
 
-import json
 import time
+
+from mage_engine import fastjson
+from mage_engine.kb.layout import SCRATCH_DIR, STATE_DIR
 
 KINDS = ("hinted", "recalled", "opened", "accepted")
 SNAPSHOT_VERSION = 1
 ROTATE_BYTES = 4 * 1024 * 1024
+EVENTS_FILE = "metrics.events.jsonl"  # in .mage/
 
 
 def events_path(kb):
     """Where hooks and commands append usage events."""
-    return kb.scratch_dir / "metrics.events.jsonl"
+    return kb.scratch_dir / EVENTS_FILE
 
 
 def record_usage(kb, event: str, note_ids, session: str | None = None, chapter=None) -> None:
@@ -36,10 +39,10 @@ def record_usage(kb, event: str, note_ids, session: str | None = None, chapter=N
     ids = [str(i) for i in note_ids]
     if event not in KINDS or not ids or is_probe_session(session):
         return
-    line = json.dumps({"ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event, "ids": ids,
-                       "session": session, "chapter": chapter}, ensure_ascii=False, separators=(",", ":"))
+    line = fastjson.dumps({"ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event, "ids": ids,
+                           "session": session, "chapter": chapter}, ensure_ascii=False, separators=(",", ":"))
     try:
-        append_line(events_path(kb), line)
+        append_line(kb.at(SCRATCH_DIR, EVENTS_FILE), line)
     except OSError:
         pass
 
@@ -69,8 +72,8 @@ def session_chapter(kb, session_id: str | None):
     try:
         from mage_engine.capture.trail import session_stem
 
-        path = kb.state_dir / "sessions" / f"{session_stem(session_id)}.json"
-        return int(json.loads(path.read_text(encoding="utf-8")).get("chapter"))
+        with open(kb.at(STATE_DIR, "sessions", f"{session_stem(session_id)}.json"), encoding="utf-8") as handle:
+            return int(fastjson.loads(handle.read()).get("chapter"))
     except Exception:
         return None
 
@@ -90,7 +93,7 @@ def load_metrics(kb, save: bool = True) -> dict:
 
 def _read_snapshot(kb) -> dict:
     try:
-        data = json.loads(kb.metrics_path.read_text(encoding="utf-8"))
+        data = fastjson.loads(kb.metrics_path.read_text(encoding="utf-8"))
         if data.get("version") == SNAPSHOT_VERSION and isinstance(data.get("notes"), dict):
             return {"version": SNAPSHOT_VERSION, "events_offset": int(data.get("events_offset", 0)),
                     "trail": dict(data.get("trail") or {}), "notes": data["notes"]}
@@ -112,7 +115,7 @@ def _save(kb, snapshot: dict) -> None:
         if current["events_offset"] > snapshot["events_offset"]:
             return  # a concurrent fold got further; its snapshot stands
         _rotate_events(kb, snapshot)
-        write_text_atomic(kb.metrics_path, json.dumps(snapshot, ensure_ascii=False, separators=(",", ":")))
+        write_text_atomic(kb.metrics_path, fastjson.dumps(snapshot, ensure_ascii=False, separators=(",", ":")))
     except OSError:
         pass
     finally:

@@ -37,6 +37,9 @@ def request_refresh(kb, stamp: dict) -> bool:
 
 
 def _child(kb) -> None:
+    import gc
+
+    gc.enable()  # the hook turned the collector off for its few milliseconds; this may run for seconds
     code = 0
     try:
         os.setsid()
@@ -60,9 +63,9 @@ def _child(kb) -> None:
 
 def refresh_lock(kb):
     """Held by a background check for its whole run."""
-    from mage_engine.recall.store import FileLock
+    from mage_engine.recall.store import FileLock, index_file
 
-    return FileLock(kb.index_dir / ".refresh.lock", wait=0.0)
+    return FileLock(index_file(kb, ".refresh.lock"), wait=0.0)
 
 
 def refresh_now(kb) -> str:

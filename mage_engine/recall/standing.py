@@ -38,7 +38,7 @@ def _digest(ctx) -> dict:
         from mage_engine.hooks import log_error
 
         log_error(ctx.kb, EVENT, f"standing context from the last index ({type(error).__name__}: {error})")
-    return store.read_json(store.standing_path(ctx.kb)) or {}
+    return store.read_json(store.index_file(ctx.kb, "standing.json")) or {}
 
 
 def render_standing(digest: dict) -> tuple[str, list]:

@@ -10,11 +10,12 @@ SessionStart injects) sit beside it.
 """
 
 import fcntl
-import json
 import os
 import time
 
+from mage_engine import fastjson
 from mage_engine.errors import MageError
+from mage_engine.kb.layout import INDEX_DIR
 
 SCHEMA_VERSION = 2  # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword
 
@@ -34,6 +35,11 @@ def stamp_path(kb):
     return kb.index_dir / "current.json"
 
 
+def index_file(kb, name: str) -> str:
+    """A file or folder in .mage/index/ as a str (the hook path's twin of the *_path functions)."""
+    return kb.at(INDEX_DIR, name)
+
+
 def manifest_path(kb):
     """manifest.json: every source file (mtime, size) and its record."""
     return kb.index_dir / "manifest.json"
@@ -47,7 +53,8 @@ def standing_path(kb):
 def read_json(path) -> dict | None:
     """A JSON object from `path`, or None when missing, unreadable or not an object."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        with open(path, encoding="utf-8") as handle:
+            data = fastjson.loads(handle.read())
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) else None
@@ -57,12 +64,12 @@ def write_json(path, data) -> None:
     """Write compact JSON atomically."""
     from mage_engine.kb.atomic import write_text_atomic
 
-    write_text_atomic(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    write_text_atomic(path, fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
 def read_stamp(kb) -> dict | None:
     """The current stamp, or None if there is none of this schema version."""
-    stamp = read_json(stamp_path(kb))
+    stamp = read_json(index_file(kb, "current.json"))
     if not stamp or stamp.get("schema") != SCHEMA_VERSION or not stamp.get("generation"):
         return None
     return stamp
@@ -78,7 +85,7 @@ def new_generation(kb) -> tuple[str, str]:
 
 def generation_path(kb, stamp: dict) -> str:
     """The folder of the stamp's generation."""
-    return str(kb.index_dir / stamp["generation"])
+    return index_file(kb, stamp["generation"])
 
 
 def drop_old_generations(kb, keep: str) -> None:
@@ -107,7 +114,7 @@ class FileLock:
 
     def acquire(self) -> bool:
         """Take the lock, waiting at most `wait` seconds; False if another process holds it."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(os.fspath(self.path)), exist_ok=True)
         self.handle = open(self.path, "a+")
         deadline = time.monotonic() + self.wait
         while True:
@@ -129,4 +136,4 @@ class FileLock:
 
 def index_lock(kb, wait: float = 0.0) -> FileLock:
     """The lock every index writer (rebuild or update) holds."""
-    return FileLock(kb.index_dir / ".lock", wait)
+    return FileLock(index_file(kb, ".lock"), wait)

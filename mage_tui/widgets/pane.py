@@ -5,7 +5,7 @@ from textual.containers import Vertical
 from textual.widgets import DataTable
 
 MOVE = Binding.Group("move", compact=True)
-PREVIEW_DELAY = 0.06  # seconds of quiet before a preview loads: holding j never queues up work
+PREVIEW_DELAY = 0.06  # TEMP
 PREVIEW_DUE = "preview due"
 
 

@@ -13,6 +13,8 @@ Writes anywhere else pass untouched, and this module imports nothing heavy.
 
 import os
 
+from mage_engine.kb.layout import MAGE_DIR
+
 GENERATED = ("INDEX.md", "MEMORY.md")
 TOOLS = ("Write", "Edit", "MultiEdit")
 REDACTED_NOTE = ("mage replaced secrets in this write with [REDACTED:…] markers before it reached disk; "
@@ -25,7 +27,7 @@ def handle(ctx):
     if tool not in TOOLS or not isinstance(tool_input, dict):
         return None
     target = target_path(tool_input.get("file_path"), ctx.payload.get("cwd"))
-    mage_dir = os.path.realpath(ctx.kb.mage_dir)
+    mage_dir = os.path.realpath(ctx.kb.at(MAGE_DIR))
     if target is None or not target.startswith(mage_dir + os.sep):
         return None
     if os.path.dirname(target) == mage_dir and os.path.basename(target) in GENERATED:
