@@ -1,11 +1,14 @@
 """What every pane shares: a title, vim-style moves over its main list."""
 
+import time
+
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.widgets import DataTable
 
 MOVE = Binding.Group("move", compact=True)
-PREVIEW_DELAY = 0.06  # TEMP
+PREVIEW_DELAY = 0.06  # seconds of quiet after a move before its preview loads: holding j never queues up work
+SCANNING = 0.1  # moves closer together than this are someone scanning the list: the preview waits this long
 PREVIEW_DUE = "preview due"
 
 
@@ -30,14 +33,23 @@ class Pane(Vertical):
             activity.end(what)
 
     def request_preview(self, key: str | None) -> None:
-        """Ask the screen for the preview of `key` once moving stops (debounced)."""
+        """Ask the screen for the preview of `key` once moving stops (debounced).
+
+        While moves come faster than SCANNING apart (a held key, quick taps)
+        the preview waits for a longer pause: a frame painted just before a
+        key delays that key's own frame (Textual paces frames), so previews
+        nobody can read are not drawn between them.
+        """
         timer = getattr(self, "_preview_timer", None)
         if timer is not None:
             timer.stop()
         if not self.preview_due:  # one count per pending preview, however often the timer restarts
             self.preview_due = True
             self.app.activity.begin(PREVIEW_DUE)
-        self._preview_timer = timer = self.set_timer(PREVIEW_DELAY, lambda: self._send_preview(key, timer))
+        now, previous = time.monotonic(), getattr(self, "_moved_at", float("-inf"))
+        self._moved_at = now
+        delay = SCANNING if now - previous < SCANNING else PREVIEW_DELAY
+        self._preview_timer = timer = self.set_timer(delay, lambda: self._send_preview(key, timer))
 
     def _send_preview(self, key: str | None, timer) -> None:
         if timer is not self._preview_timer or not self.preview_due:
