@@ -14,11 +14,11 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from process_timing import BASELINE, BIN, importtime, imports_beyond_baseline, medians_against_baseline
 
 ROOT = Path(__file__).resolve().parent.parent
 PAYLOADS = ROOT / "tests" / "fixtures" / "claude-code" / "claude-code-2.1.328-local-capture" / "hook_stdin_payloads.jsonl"
@@ -34,46 +34,16 @@ def bash_post_tool_use(kb_root: Path) -> bytes:
     raise SystemExit("no Bash PostToolUse payload in the fixtures")
 
 
-def timed(command: list, stdin: bytes, env: dict) -> float:
-    started = time.perf_counter()
-    subprocess.run(command, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-    return time.perf_counter() - started
-
-
 WATCHED = ("mage_engine.hooks", "mage_engine.kb.layout", "mage_engine.kb.atomic", "mage_engine.capture.hook_capture",
            "mage_engine.capture.scrub")
 ABSENT = ("json", "re", "pathlib", "tempfile", "dataclasses", "typing", "yaml", "tantivy")  # must not be imported
 
 
-def bench_env() -> dict:
-    """This environment without what would change the runs: a named KB, and PYTHONDONTWRITEBYTECODE."""
-    dropped = ("MAGE_KB", "CLAUDE_PROJECT_DIR", "PYTHONDONTWRITEBYTECODE")
-    return {k: v for k, v in os.environ.items() if k not in dropped}
-
-
-def importtime(command: list, stdin: bytes, env: dict) -> dict:
-    """{module: cumulative import ms} of one `python -X importtime` run of `command`."""
-    done = subprocess.run([sys.executable, "-X", "importtime", *command], input=stdin, capture_output=True, env=env)
-    costs = {}
-    for line in done.stderr.decode().splitlines():
-        parts = line.split("|")
-        if line.startswith("import time:") and len(parts) == 3 and parts[1].strip().isdigit():
-            costs[parts[2].strip()] = int(parts[1]) / 1000
-    return costs
-
-
-def imports_beyond_baseline(command: list, stdin: bytes, env: dict) -> list:
-    """Modules, other than mage's own, that `command` imports and `python -c pass` does not."""
-    baseline = importtime(["-c", "pass"], b"", env)
-    return sorted(name for name in importtime(command, stdin, env)
-                  if name not in baseline and not name.startswith("mage_engine"))
-
-
-def import_costs(hook: str, payload: bytes, env: dict, runs: int = 7) -> dict:
+def import_costs(hook: str, payload: bytes, runs: int = 7) -> dict:
     """Median cumulative import time (ms) of the modules worth watching, from `python -X importtime`."""
     seen = {}
     for _ in range(runs):
-        for name, ms in importtime([hook, "PostToolUse"], payload, env).items():
+        for name, ms in importtime([hook, "PostToolUse"], payload).items():
             if name in WATCHED:
                 seen.setdefault(name, []).append(ms)
     return {name: statistics.median(times) for name, times in seen.items()}
@@ -86,23 +56,15 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from mage_engine.kb.init import init_kb
 
-    python = sys.executable
-    hook = str(Path(python).with_name("mage-hook"))
-    env = bench_env()
+    hook = str(BIN / "mage-hook")
     with tempfile.TemporaryDirectory() as folder:
         kb = init_kb(Path(folder) / "project").kb
         payload = bash_post_tool_use(kb.root)
-        for _ in range(3):  # warm the page cache and the config's JSON cache
-            timed([hook, "PostToolUse"], payload, env)
-            timed([python, "-c", "pass"], b"", env)
-        base, hooked = [], []
-        for _ in range(runs):
-            base.append(timed([python, "-c", "pass"], b"", env))
-            hooked.append(timed([hook, "PostToolUse"], payload, env))
-        costs = import_costs(hook, payload, env)
-        extra = imports_beyond_baseline([hook, "PostToolUse"], payload, env)
+        medians = medians_against_baseline({"hook": ([hook, "PostToolUse"], payload)}, runs, warm=3)
+        costs = import_costs(hook, payload)
+        extra = imports_beyond_baseline([hook, "PostToolUse"], payload)
         lines = len(kb.learnings_dir.joinpath(next(os.walk(kb.learnings_dir))[2][0]).read_text().splitlines())
-    base_ms, hook_ms = statistics.median(base) * 1000, statistics.median(hooked) * 1000
+    base_ms, hook_ms = medians[BASELINE] * 1000, medians["hook"] * 1000
     ratio = hook_ms / base_ms
     print(f"python -c pass           median {base_ms:6.1f} ms over {runs} runs")
     print(f"mage-hook PostToolUse    median {hook_ms:6.1f} ms over {runs} runs ({lines} trail lines written)")

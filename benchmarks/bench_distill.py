@@ -15,15 +15,14 @@ whole `mage distill` process, median of several runs, against the venv's
 
 import argparse
 import json
-import os
 import random
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from process_timing import BIN, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 GOALS = {"full": 2.0, "incremental": 0.2}
@@ -101,12 +100,6 @@ def write_trail(folder: Path, events: int, seed: int = 7, prefix: str = "s") -> 
         number += 1
 
 
-def timed(command: list, env: dict) -> float:
-    started = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=True)
-    return time.perf_counter() - started
-
-
 def count_lines(folder: Path) -> int:
     return sum(path.read_bytes().count(b"\n") for path in folder.glob("*.jsonl"))
 
@@ -119,35 +112,34 @@ def main() -> None:
     sys.path.insert(0, str(ROOT))
     from mage_engine.kb.init import init_kb
 
-    python, mage = sys.executable, str(Path(sys.executable).with_name("mage"))
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("MAGE_", "CLAUDE"))}
+    mage = str(BIN / "mage")
     with tempfile.TemporaryDirectory() as folder:
         kb = init_kb(Path(folder) / "project").kb
         kb.learnings_dir.mkdir(parents=True, exist_ok=True)
         write_trail(kb.learnings_dir, args.events)
         base_events = count_lines(kb.learnings_dir)
         command = [mage, "distill", "--kb", str(kb.root)]
-        figures = {"baseline": [timed([python, "-c", "pass"], env) for _ in range(args.runs)]}
-        figures["full"] = [_full(kb, command, env) for _ in range(args.runs)]
-        figures["unchanged"] = [timed(command, env) for _ in range(args.runs)]
-        figures["incremental"], added = _incremental(kb, command, env, args.runs)
+        figures = {"baseline": [timed([sys.executable, "-c", "pass"]) for _ in range(args.runs)]}
+        figures["full"] = [_full(kb, command) for _ in range(args.runs)]
+        figures["unchanged"] = [timed(command) for _ in range(args.runs)]
+        figures["incremental"], added = _incremental(kb, command, args.runs)
         _report(figures, base_events, added)
 
 
-def _full(kb, command, env) -> float:
+def _full(kb, command) -> float:
     shutil.rmtree(kb.state_dir / "distill", ignore_errors=True)
     for name in ("tallies.json", "candidates.json"):
         (kb.state_dir / name).unlink(missing_ok=True)
-    return timed(command, env)
+    return timed(command)
 
 
-def _incremental(kb, command, env, runs) -> tuple[list, int]:
+def _incremental(kb, command, runs) -> tuple[list, int]:
     """Each run: the state as after a full fold, then 1,000 new events in new session files.
 
     Trail files are never copied back (that would change their inodes, which
     distill rightly reads as a new trail): only the new files are removed.
     """
-    timed(command, env)
+    timed(command)
     saved = Path(tempfile.mkdtemp())
     shutil.copytree(kb.state_dir, saved / "state")
     fresh = Path(tempfile.mkdtemp())
@@ -161,7 +153,7 @@ def _incremental(kb, command, env, runs) -> tuple[list, int]:
         shutil.copytree(saved / "state", kb.state_dir)
         for path in fresh.glob("*.jsonl"):
             shutil.copy(path, kb.learnings_dir / path.name)
-        times.append(timed(command, env))
+        times.append(timed(command))
     shutil.rmtree(saved)
     shutil.rmtree(fresh)
     return times, added

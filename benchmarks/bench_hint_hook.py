@@ -5,22 +5,18 @@ distractors, see eval_recall.py), then times `mage-hook UserPromptSubmit` with
 a prompt that gets a hint and one that stays silent, interleaved with the
 venv's `python -c pass`, and prints medians and ratios, then what the hook
 imports beyond `python -c pass`. Every process runs without
-PYTHONDONTWRITEBYTECODE (eval_recall.clean_env drops it), as users run them.
+PYTHONDONTWRITEBYTECODE (process_timing.clean_env drops it), as users run them.
 Goal: at most 2.5x at 40 and at 10,000 notes (2.0x would lead the field).
 
     .venv/bin/python benchmarks/bench_hint_hook.py [--runs 21] [--no-10k]
 """
 
 import argparse
-import statistics
-import subprocess
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-from bench_capture_hook import imports_beyond_baseline
-from eval_recall import BIN, clean_env, hook_payload, make_kb
+from eval_recall import hook_payload, make_kb
+from process_timing import BASELINE, BIN, imports_beyond_baseline, medians_against_baseline
 
 GOAL = 2.5
 PROMPTS = {
@@ -29,25 +25,11 @@ PROMPTS = {
 }
 
 
-def timed(command: list, stdin: bytes = b"") -> float:
-    started = time.perf_counter()
-    subprocess.run(command, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=clean_env(),
-                   check=True)
-    return time.perf_counter() - started
-
-
 def measure(root: Path, runs: int) -> dict:
     """Median seconds of the baseline and of the hook for each prompt."""
-    payloads = {name: hook_payload(root, prompt, "bench") for name, prompt in PROMPTS.items()}
     hook = [str(BIN / "mage-hook"), "UserPromptSubmit"]
-    for payload in payloads.values():
-        timed(hook, payload)  # warm: bytecode cache, page cache, index stamp
-    times = {"python -c pass": [], **{name: [] for name in payloads}}
-    for _ in range(runs):
-        times["python -c pass"].append(timed([sys.executable, "-c", "pass"]))
-        for name, payload in payloads.items():
-            times[name].append(timed(hook, payload))
-    return {name: statistics.median(values) for name, values in times.items()}
+    return medians_against_baseline({name: (hook, hook_payload(root, prompt, "bench"))
+                                     for name, prompt in PROMPTS.items()}, runs)
 
 
 def main() -> None:
@@ -60,14 +42,14 @@ def main() -> None:
         for extra in ([0] if args.no_10k else [0, 9960]):
             root = make_kb(Path(tmp), extra)
             medians = measure(root, args.runs)
-            base = medians["python -c pass"]
+            base = medians[BASELINE]
             print(f"{40 + extra} notes: python -c pass {base * 1000:.1f} ms")
             for name in PROMPTS:
                 ratio = medians[name] / base
                 worst = max(worst, ratio)
                 print(f"  hint hook ({name} prompt): {medians[name] * 1000:.1f} ms = {ratio:.2f}x")
             imported = imports_beyond_baseline([str(BIN / "mage-hook"), "UserPromptSubmit"],
-                                               hook_payload(root, PROMPTS["hinted"], "bench"), clean_env())
+                                               hook_payload(root, PROMPTS["hinted"], "bench"))
             print(f"  imported beyond python -c pass: {' '.join(imported)}")
     print(f"worst {worst:.2f}x (goal <= {GOAL}x): {'ok' if worst <= GOAL else 'OVER'}")
 

@@ -16,7 +16,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from eval_recall import BIN, clean_env, make_kb
+from eval_recall import make_kb
+from process_timing import BIN, clean_env
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

@@ -3,7 +3,7 @@
 Times `mage-hook SessionStart` (source startup) on knowledge bases of 40 and
 10,000 notes, interleaved with the venv's `python -c pass`. The hook reads
 the standing context that the index build precomputed: no YAML, no Tantivy.
-Every process runs without PYTHONDONTWRITEBYTECODE (eval_recall.clean_env
+Every process runs without PYTHONDONTWRITEBYTECODE (process_timing.clean_env
 drops it), as users run them. Goal: at most 3x.
 
     .venv/bin/python benchmarks/bench_session_start.py [--runs 21] [--no-10k]
@@ -11,14 +11,11 @@ drops it), as users run them. Goal: at most 3x.
 
 import argparse
 import json
-import statistics
-import sys
 import tempfile
 from pathlib import Path
 
-from bench_capture_hook import imports_beyond_baseline
-from bench_hint_hook import timed
-from eval_recall import BIN, clean_env, make_kb
+from eval_recall import make_kb
+from process_timing import BASELINE, BIN, imports_beyond_baseline, medians_against_baseline
 
 GOAL = 3.0
 
@@ -38,16 +35,12 @@ def main() -> None:
         for extra in ([0] if args.no_10k else [0, 9960]):
             root = make_kb(Path(tmp), extra)
             hook, data = [str(BIN / "mage-hook"), "SessionStart"], payload(root)
-            timed(hook, data)
-            base, hooked = [], []
-            for _ in range(args.runs):
-                base.append(timed([sys.executable, "-c", "pass"]))
-                hooked.append(timed(hook, data))
-            ratio = statistics.median(hooked) / statistics.median(base)
+            medians = medians_against_baseline({"hook": (hook, data)}, args.runs)
+            ratio = medians["hook"] / medians[BASELINE]
             worst = max(worst, ratio)
-            print(f"{40 + extra} notes: python -c pass {statistics.median(base) * 1000:.1f} ms, "
-                  f"SessionStart {statistics.median(hooked) * 1000:.1f} ms = {ratio:.2f}x")
-            print(f"  imported beyond python -c pass: {' '.join(imports_beyond_baseline(hook, data, clean_env()))}")
+            print(f"{40 + extra} notes: python -c pass {medians[BASELINE] * 1000:.1f} ms, "
+                  f"SessionStart {medians['hook'] * 1000:.1f} ms = {ratio:.2f}x")
+            print(f"  imported beyond python -c pass: {' '.join(imports_beyond_baseline(hook, data))}")
     print(f"worst {worst:.2f}x (goal <= {GOAL}x): {'ok' if worst <= GOAL else 'OVER'}")
 
 

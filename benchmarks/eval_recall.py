@@ -16,7 +16,6 @@ tests/fixtures/recall/, by default; tests/fixtures/recall_holdout/ is another).
 
 import argparse
 import json
-import os
 import re
 import shutil
 import statistics
@@ -27,16 +26,11 @@ import time
 import uuid
 from pathlib import Path
 
+from process_timing import BASELINE, BIN, clean_env, medians_against_baseline
+
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "tests" / "fixtures" / "recall"
-BIN = Path(sys.executable).parent
 HINTED = re.compile(r"^- ([a-z0-9][a-z0-9-]*): ", re.MULTILINE)
-SCRUBBED_ENV = ("MAGE_KB", "MAGE_HINT_MIN_SCORE", "MAGE_HINT_COUNT", "CLAUDECODE", "MAGE_ACTOR",
-                "PYTHONDONTWRITEBYTECODE", "CLAUDE_PROJECT_DIR")
-
-
-def clean_env() -> dict:
-    return {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
 
 
 def make_kb(parent: Path, distractors: int = 0, notes: Path = FIXTURES / "notes") -> Path:
@@ -104,16 +98,6 @@ def evaluate(root: Path, prompts: list) -> dict:
             "hook_median_ms": statistics.median(times) * 1000, "misses": misses}
 
 
-def baseline_ms(runs: int = 15) -> float:
-    """Median wall time of the venv's `python -c pass`."""
-    times = []
-    for _ in range(runs):
-        started = time.perf_counter()
-        subprocess.run([sys.executable, "-c", "pass"], env=clean_env(), check=True)
-        times.append(time.perf_counter() - started)
-    return statistics.median(times) * 1000
-
-
 def load_prompts(path: Path) -> list:
     with open(path, encoding="utf-8") as handle:
         return [json.loads(line) for line in handle if line.strip()]
@@ -157,7 +141,7 @@ def main() -> None:
         for extra in sizes:
             root = make_kb(Path(tmp), extra, args.folder / "notes")
             ask(root, "warm up the bytecode cache and the index")
-            base = baseline_ms()
+            base = medians_against_baseline({}, 15)[BASELINE] * 1000
             label = f"{args.folder.name}, {len(list((root / 'mage' / 'notes').glob('*.md')))} notes"
             for path in files:
                 report(f"{label}, {path.name}", evaluate(root, load_prompts(path)), base, root)

@@ -52,3 +52,20 @@ def injected(done) -> str:
     if not done.stdout.strip():
         return ""
     return json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def eval_protocol():
+    """benchmarks/eval_recall.py, the protocol the hint targets are measured by, imported as a module."""
+    import importlib
+    import sys
+
+    benchmarks = str(Path(__file__).resolve().parent.parent / "benchmarks")
+    if benchmarks not in sys.path:
+        sys.path.insert(0, benchmarks)  # as when the script runs: it imports process_timing beside it
+    return importlib.import_module("eval_recall")
+
+
+def assert_meets_the_hint_targets(result: dict) -> None:
+    """SPEC 6.7's targets: hint recall@4 >= 0.9 on prompts with relevant notes, silence >= 0.9 on the rest."""
+    assert result["recall@4"] >= 0.9, result["misses"]
+    assert result["silence"] >= 0.9, result["misses"]

@@ -12,22 +12,19 @@ sealed while the scorer was tuned (second_prompts.jsonl, third_prompts.jsonl).
 A prompt that is only a pasted identifier is hinted too.
 """
 
-import importlib.util
 import json
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-HOLDOUT = ROOT / "tests" / "fixtures" / "recall_holdout"
+from recall_helpers import assert_meets_the_hint_targets, eval_protocol
+
+HOLDOUT = Path(__file__).resolve().parent / "fixtures" / "recall_holdout"
 
 
 @pytest.fixture(scope="module")
 def protocol():
-    spec = importlib.util.spec_from_file_location("eval_recall", ROOT / "benchmarks" / "eval_recall.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return eval_protocol()
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +52,7 @@ def test_the_sealed_prompt_sets_label_notes_of_the_set():
 @pytest.mark.parametrize("prompts", ["prompts.jsonl", "second_prompts.jsonl", "third_prompts.jsonl"])
 def test_hints_on_the_holdout_set_meet_the_targets(protocol, holdout_kb, prompts):
     result = protocol.evaluate(holdout_kb, protocol.load_prompts(HOLDOUT / prompts))
-    assert result["recall@4"] >= 0.9, result["misses"]
-    assert result["silence"] >= 0.9, result["misses"]
+    assert_meets_the_hint_targets(result)
 
 
 @pytest.mark.parametrize("pasted, note", [
