@@ -1,13 +1,10 @@
 """The real-host harness itself: the mock model answers as scenarios say, over real HTTP."""
 
 import json
-import sys
 import urllib.request
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).parent))
-from realhost import context, scenario  # noqa: E402
-from realhost.mock_model import MockModel  # noqa: E402
+from realhost import context, scenario
+from realhost.mock_model import MockModel
 
 TURNS = {"turns": [{"when": "RUN", "steps": [[{"tool_use": {"name": "Bash", "input": {"command": "ls {{project}}"}}}],
                                              [{"text": "done"}]]}]}

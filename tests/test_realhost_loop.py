@@ -11,14 +11,12 @@ the session as two chapters.
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from realhost import context  # noqa: E402
-from realhost.fixtures import BIN, claude_cli, mage, make_project, note  # noqa: E402,F401
-from realhost.session import run_session  # noqa: E402
+from realhost import context
+from realhost.fixtures import BIN, claude_cli, mage, make_project, note  # noqa: F401  (fixtures)
+from realhost.session import run_session
 
 pytestmark = pytest.mark.realhost
 

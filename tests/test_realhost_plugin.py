@@ -9,14 +9,12 @@ error, the session unharmed) when mage is not installed at all.
 import json
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).parent))
-from realhost.fixtures import BIN, claude_cli, make_project  # noqa: E402,F401
-from realhost.session import run_session  # noqa: E402
+from realhost.fixtures import BIN, claude_cli, make_project  # noqa: F401  (fixtures)
+from realhost.session import run_session
 
 pytestmark = pytest.mark.realhost
 
