@@ -9,7 +9,7 @@ highlighted with Textual's own highlight theme, resolved the same way, so they
 look as they do in Textual's Markdown widget.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich.style import Style as RichStyle
 from textual.color import Color
@@ -19,8 +19,6 @@ STYLES = {
     "doc.title": "bold $text",
     "doc.muted": "$text-muted",
     "doc.path": "$text-secondary",
-    "doc.accent": "$text-accent",
-    "doc.warning": "bold $text-warning",
     "doc.rule": "$panel-lighten-1",
     "markdown.h1": "$markdown-h1-color $markdown-h1-text-style",
     "markdown.h2": "$markdown-h2-color $markdown-h2-text-style",
@@ -48,10 +46,10 @@ class DocStyles:
 
     key: tuple
     base: RichStyle
-    names: dict = field(default_factory=dict)
-    code: dict = field(default_factory=dict)
+    names: dict
+    code: dict
     """Pygments token type -> rich Style, for code blocks."""
-    code_background: str = ""
+    code_background: str
 
 
 def resolve_doc_styles(variables: dict[str, str], background: Color, base: RichStyle,

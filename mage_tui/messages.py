@@ -70,7 +70,7 @@ class PreviewNote(Request):
     """Load this note and render its preview for `frame` (mage_tui.doc_render.DocFrame)."""
 
     note_id: str | None
-    frame: object = None
+    frame: object
 
 
 @dataclass
@@ -130,7 +130,6 @@ class NotesLoaded(Message):
 class NotePreviewLoaded(Message):
     """One note, read whole and rendered for the preview (mage_tui.doc_render.Rendered)."""
 
-    note: object
     rendered: object
 
 

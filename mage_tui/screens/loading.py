@@ -68,7 +68,7 @@ class Loading:
         from mage_tui.widgets.notes import note_doc  # loaded with the pane that asked
 
         note = self.service.note(note_id)
-        return m.NotePreviewLoaded(note, note_doc(note).render(frame))  # rendered here, off the event loop
+        return m.NotePreviewLoaded(note_doc(note).render(frame))  # rendered here, off the event loop
 
     @in_thread("search")
     def run_search(self, query: str) -> m.SearchFinished:

@@ -38,9 +38,7 @@ class DocView(ScrollView, can_focus=False):
 
     def show(self, rendered: Rendered | None) -> None:
         """Show `rendered` from the top (None clears)."""
-        if rendered is not None and not rendered.frame.fits(frame := self.frame()):
-            rendered = rendered.doc.render(frame)
-        self.shown = rendered
+        self.shown = self._fitted(rendered)
         self._set_lines()
         self.scroll_to(0, 0, animate=False, immediate=True)
 
@@ -52,9 +50,15 @@ class DocView(ScrollView, can_focus=False):
         return Strip.blank(self.scrollable_content_region.width, self.rich_style)
 
     def on_resize(self) -> None:
-        if self.shown is not None and not self.shown.frame.fits(frame := self.frame()):
-            self.shown = self.shown.doc.render(frame)
+        if (fitted := self._fitted(self.shown)) is not self.shown:
+            self.shown = fitted
             self._set_lines()
+
+    def _fitted(self, rendered: Rendered | None) -> Rendered | None:
+        """`rendered`, or its doc rendered again if it was rendered for another width or theme."""
+        if rendered is None or rendered.frame.fits(frame := self.frame()):
+            return rendered
+        return rendered.doc.render(frame)
 
     def _set_lines(self) -> None:
         lines = self.shown.lines if self.shown else []

@@ -37,6 +37,9 @@ class NotesPane(Pane):
         super().__init__(**kwargs)
         self.loaded = False
         self.engine = "title filter"
+        self._by_id: dict = {}
+        self._generation = 0  # which fill is adding rows; an older one stops
+        self._counts = (0, 0)
 
     def compose(self):
         with Horizontal():
@@ -65,13 +68,13 @@ class NotesPane(Pane):
     def _fill(self) -> None:
         table = self.query_one("#notes-table", DataTable)
         table.loading = False
-        notes = getattr(self, "_by_id", {})
+        notes = self._by_id
         if self.matches is None:
             ordered = sorted(notes.values(), key=lambda n: (n.category, n.title.lower(), n.id))
         else:
             ordered = [notes[i] for i in self.matches if i in notes]
         table.clear()
-        self._generation = getattr(self, "_generation", 0) + 1
+        self._generation += 1
         self._add_rows(self._generation, self._rows(ordered), first=True)
         self._counts = (len(ordered), len(notes))
         self._caption(*self._counts)
@@ -109,7 +112,7 @@ class NotesPane(Pane):
         """Name what answers searches ('recall', or the plain title filter) in the caption."""
         self.engine = engine
         if self.loaded:
-            self._caption(*getattr(self, "_counts", (0, 0)))
+            self._caption(*self._counts)
 
     def show_index_progress(self, done: int, total: int) -> None:
         """The search index is being built: say how far, in the caption."""

@@ -24,6 +24,8 @@ class Pane(Vertical):
 
     preview_due = False
     """A preview request is waiting for the keys to go quiet."""
+    _preview_timer = None
+    _moved_at = float("-inf")
 
     def request(self, message) -> None:
         """Send a request (messages.Request) up to the screen, counted as activity until handled."""
@@ -40,13 +42,12 @@ class Pane(Vertical):
         key delays that key's own frame (Textual paces frames), so previews
         nobody can read are not drawn between them.
         """
-        timer = getattr(self, "_preview_timer", None)
-        if timer is not None:
-            timer.stop()
+        if self._preview_timer is not None:
+            self._preview_timer.stop()
         if not self.preview_due:  # one count per pending preview, however often the timer restarts
             self.preview_due = True
             self.app.activity.begin(PREVIEW_DUE)
-        now, previous = time.monotonic(), getattr(self, "_moved_at", float("-inf"))
+        now, previous = time.monotonic(), self._moved_at
         self._moved_at = now
         delay = SCANNING if now - previous < SCANNING else PREVIEW_DELAY
         self._preview_timer = timer = self.set_timer(delay, lambda: self._send_preview(key, timer))

@@ -58,7 +58,6 @@ class StagingPane(Pane):
         super().__init__(**kwargs)
         self.clock = clock
         self.selected: set[str] = set()
-        self.loaded = False
         self.shown: m.DraftPreviewLoaded | None = None  # the preview on show, for the diff view
         self.diff_view = None
         self.diff_ready = False
@@ -82,7 +81,6 @@ class StagingPane(Pane):
 
     # --- attributes down ---------------------------------------------------------
     def watch_rows(self, rows: list) -> None:
-        self.loaded = True
         table = self.query_one("#drafts", DataTable)
         table.loading = False
         keep = self.current_key()
