@@ -63,3 +63,25 @@ def test_the_script_is_executable_posix_sh():
     assert os.access(SCRIPT, os.X_OK)
     assert SCRIPT.read_text().startswith("#!/bin/sh\n")
     assert subprocess.run(["sh", "-n", str(SCRIPT)]).returncode == 0
+
+
+def python3_in(tmp_path: Path, flags: str = "") -> Path:
+    """A folder holding only a `python3` that runs this venv's interpreter (with `flags`)."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "python3").write_text(f'#!/bin/sh\nexec {sys.executable} {flags} "$@"\n')
+    (bin_dir / "python3").chmod(0o755)
+    return bin_dir
+
+
+def test_the_script_falls_back_to_a_python3_that_can_import_mage(kb, tmp_path):
+    path = os.pathsep.join([str(SCRIPT.parent), str(python3_in(tmp_path)), "/nonexistent"])  # no mage-hook on it
+    done = run_script(kb, tmp_path, path)
+    assert done.returncode == 0 and done.stderr == ""
+    assert SECRET not in json.loads(done.stdout)["hookSpecificOutput"]["updatedInput"]["content"]
+
+
+def test_a_python3_without_mage_drains_the_payload_and_stays_silent(kb, tmp_path):
+    bare = python3_in(tmp_path, "-S")  # -S: no site-packages, so mage cannot be imported
+    done = run_script(kb, tmp_path, os.pathsep.join([str(SCRIPT.parent), str(bare), "/nonexistent"]))
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
