@@ -25,6 +25,7 @@ def recall(query, limit, as_json, kb_dir):
       mage recall -n 3 --json why does the deploy role fail
     """
     from mage_engine.recall.query import recall as run_recall
+    from mage_engine.clip import clip
 
     kb = open_kb(kb_dir)
     hits = run_recall(kb, " ".join(query), limit=limit)
@@ -37,10 +38,5 @@ def recall(query, limit, as_json, kb_dir):
     for hit in hits:
         click.echo(f"{hit['score']:.2f}  {hit['id']}  {hit['title']}")
         if hit["summary"]:
-            click.echo(f"      {_clip(hit['summary'], 200)}")
+            click.echo(f"      {clip(hit['summary'], 200)}")
         click.echo(f"      {hit['path']}")
-
-
-def _clip(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -88,10 +88,11 @@ def main(argv=None) -> None:
     try:
         payload, notes = _read_payload()
         kb = _find_kb(payload)
+        log_kb = kb or _fallback_kb()  # found once, however many notes there are to log
         for note in notes:
-            log_error(kb or _fallback_kb(), event, note)
+            log_error(log_kb, event, note)
         if kb is None:
-            log_error(_fallback_kb(), event, f"no knowledge base at or above cwd {payload.get('cwd')!r}; nothing done")
+            log_error(log_kb, event, f"no knowledge base at or above cwd {payload.get('cwd')!r}; nothing done")
         elif event not in HANDLERS:
             log_error(kb, event, f"unknown hook event {event!r}; nothing done")
         else:

@@ -2,6 +2,8 @@
 
 import datetime as dt
 
+from mage_engine.clip import clip  # noqa: F401  (the panes import it from here with the other helpers)
+
 
 def parse_time(value) -> dt.datetime | None:
     """A timestamp ('2026-03-14T09:00:00Z') or date ('2026-03-14') as aware UTC, else None."""
@@ -29,12 +31,6 @@ def age(value, now: dt.datetime) -> str:
         if seconds >= size:
             return f"{seconds // size}{unit}"
     return "now"
-
-
-def clip(text: str, width: int) -> str:
-    """`text` on one line, cut to `width` with an ellipsis."""
-    line = " ".join(str(text or "").split())
-    return line if len(line) <= width else line[: max(0, width - 1)].rstrip() + "…"
 
 
 def plural(count: int, word: str) -> str:

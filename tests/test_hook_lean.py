@@ -99,6 +99,20 @@ def test_a_session_start_injects_standing_context_without_search_or_slow_modules
     assert not loaded & (NEVER | {"tantivy", "re"}), sorted(loaded & (NEVER | {"tantivy", "re"}))
 
 
+def test_a_compaction_start_nudges_without_pathlib_json_or_search(project):
+    session = {"session_id": "lean-compact", "cwd": str(project.root)}
+    edit = {"tool_name": "Edit", "tool_input": {"file_path": str(project.root / "Makefile")}}
+    for event, fields in (("UserPromptSubmit", {"prompt": "fix the build"}), ("PostToolUse", edit),
+                          ("PreCompact", {"trigger": "auto"})):
+        _imported(event, {**session, "hook_event_name": event, **fields}, project.root)
+    done, loaded = _imported("SessionStart", {**session, "hook_event_name": "SessionStart", "source": "compact"},
+                             project.root)
+    assert not project.errors_log.exists(), project.errors_log.read_text()
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "chapter lean-compact:1 closed" in context and "Files touched: Makefile (edited)" in context
+    assert not loaded & (NEVER | {"tantivy"}), sorted(loaded & (NEVER | {"tantivy"}))
+
+
 @pytest.mark.parametrize("target", ["outside", "mage-folder"])
 def test_gate0_checks_a_write_without_slow_modules(project, target):
     payload = _captured("PreToolUse", tool_name="Bash") if target == "outside" else {
@@ -114,6 +128,15 @@ def test_gate0_checks_a_write_without_slow_modules(project, target):
 def test_the_other_capture_events_load_no_slow_modules(project, event):
     done, loaded = _run(project, event, _captured(event))
     assert _trail_line(project, done)["event"] == event
+    assert not loaded & (NEVER | {"tantivy"}), sorted(loaded & (NEVER | {"tantivy"}))
+
+
+def test_a_stop_that_folds_turns_with_tool_uses_loads_no_slow_modules(project, monkeypatch):
+    monkeypatch.setenv("MAGE_CAPTURE_MIN_CHARS", "1")  # fold every turn, so tool uses are summarised too
+    done, loaded = _run(project, "Stop", _captured("Stop"))
+    stem = max(project.learnings_dir.iterdir(), key=lambda p: p.stat().st_mtime_ns)
+    turns = [line for line in map(json.loads, stem.read_text().splitlines()) if line["event"] == "Turn"]
+    assert any(turn.get("tools") for turn in turns)
     assert not loaded & (NEVER | {"tantivy"}), sorted(loaded & (NEVER | {"tantivy"}))
 
 

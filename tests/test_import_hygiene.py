@@ -1,6 +1,5 @@
 """The engine and the hook path stay headless and lean (checked in a fresh process)."""
 
-import json
 import subprocess
 import sys
 
@@ -10,9 +9,10 @@ UI = ("textual", "rich", "click")
 
 
 def loaded_modules(code: str) -> set:
-    out = subprocess.run([sys.executable, "-c", code + "\nimport sys, json; print(json.dumps(sorted(sys.modules)))"],
-                         capture_output=True, text=True, check=True).stdout
-    return {m.split(".")[0] for m in json.loads(out.splitlines()[-1])}
+    """Top-level names in sys.modules right after running `code` in a fresh interpreter."""
+    code = f"import sys\n{code}\nprint(' '.join(sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return {name.split(".")[0] for name in out.splitlines()[-1].split()}
 
 
 ENGINE_MODULES = [
@@ -48,13 +48,6 @@ HOOK_PATH_FORBIDDEN = {"json", "re", "pathlib", "tempfile", "dataclasses", "typi
                        *UI}
 
 
-def modules_at_import(module: str) -> set:
-    """Top-level names in sys.modules right after `import module` in a fresh interpreter."""
-    code = f"import sys\nimport {module}\nloaded = sorted(sys.modules)\nprint(' '.join(loaded))"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    return {name.split(".")[0] for name in out.split()}
-
-
 def _hook_path_modules() -> list:
     from mage_engine.hooks import HANDLERS
 
@@ -66,4 +59,4 @@ def _hook_path_modules() -> list:
 
 @pytest.mark.parametrize("module", _hook_path_modules())
 def test_hook_path_modules_import_nothing_slow(module):
-    assert not modules_at_import(module) & HOOK_PATH_FORBIDDEN
+    assert not loaded_modules(f"import {module}") & HOOK_PATH_FORBIDDEN

@@ -83,6 +83,13 @@ def test_a_rejected_signature_is_never_staged_again(kb):
     assert not list(kb.staging_dir.glob("*.md")) and count_candidates(kb) == 0
 
 
+def test_a_rejection_whose_reason_holds_a_line_separator_still_holds(kb):
+    plant(kb, "Alpha", 3)
+    reject(kb, [promote(kb).staged[0]["draft"]], reason="noise\u2028from CI")  # json.dumps keeps U+2028 raw
+    plant(kb, "Alpha", 4, prefix="later")
+    assert [row["status"] for row in promote(kb).skipped] == ["rejected"]
+
+
 def test_promote_json_and_the_backlog_line(kb):
     plant(kb, "Alpha", 3)
     data = json.loads(run_mage("promote", "--json", "--kb", kb.root).stdout)

@@ -75,7 +75,7 @@ def turn_record(turn, session: str, chapter: int, kb) -> dict:
     if turn.texts:
         record["assistant"] = sm.clean_text(turn.assistant_text, sm.MESSAGE_MAX)
     if turn.tools:
-        record["tools"] = [_tool_summary(tool, str(kb.root)) for tool in turn.tools[:50]]
+        record["tools"] = [_tool_summary(tool, kb.top) for tool in turn.tools[:50]]
     if turn.interrupted:
         record["interrupted"] = True
     return record

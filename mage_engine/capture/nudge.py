@@ -43,9 +43,10 @@ def nudge_report(kb, session: str | None = None, chapter_id: str | None = None) 
 
         raise NotFound(f"no chapter {chapter_id} in the trail", "list them with `mage chapters`")
     digest = digest_chapter(chapter) if chapter else None
-    backlog = backlog_line(kb)
+    counts = backlog_summary(kb)  # staging listed and candidates.json read once, for both
+    backlog = backlog_line(kb, counts)
     return {"chapter": chapter.summary() if chapter else None, "digest": digest.as_dict() if digest else None,
-            "backlog": backlog_summary(kb), "backlog_line": backlog, "text": _render(chapter, digest, backlog)}
+            "backlog": counts, "backlog_line": backlog, "text": _render(chapter, digest, backlog)}
 
 
 def nudge_text(kb, session: str | None = None) -> str:

@@ -12,6 +12,7 @@ import os
 import time
 
 from mage_engine import fastjson
+from mage_engine.jsonfiles import read_object
 from mage_engine.kb.layout import STATE_DIR
 
 LOCK_WAIT_SECONDS = 0.05
@@ -34,13 +35,9 @@ def _session_file(kb, name: str) -> str:
 
 def load_state(kb, stem: str) -> dict:
     """The saved state, or a fresh one recovered from the end of the trail."""
-    try:
-        with open(_session_file(kb, f"{stem}.json"), "rb") as handle:
-            saved = fastjson.loads(handle.read())
-        if isinstance(saved, dict):
-            return {**fresh_state(), **saved}
-    except (OSError, ValueError):
-        pass
+    saved = read_object(_session_file(kb, f"{stem}.json"))
+    if saved is not None:
+        return {**fresh_state(), **saved}
     return _recover_from_trail(kb, stem)
 
 

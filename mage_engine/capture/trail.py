@@ -107,9 +107,12 @@ def _parts(folder, stem: str):
 
 
 def session_files(kb, stem: str) -> list:
-    """A session's trail files, oldest first (rotated parts 1, 2, …, then the live file)."""
-    parts = _parts(kb.learnings_dir, stem)
-    return [kb.learnings_dir / name for name, part in sorted(parts, key=lambda item: item[1] or float("inf"))]
+    """A session's trail files as str paths, oldest first (rotated parts 1, 2, …, then the live file).
+
+    str, not Path: the SessionStart(compact) hook reads the trail for its nudge.
+    """
+    parts = _parts(kb.at(LEARNINGS_DIR), stem)
+    return [kb.at(LEARNINGS_DIR, name) for name, part in sorted(parts, key=lambda item: item[1] or float("inf"))]
 
 
 def session_stems(kb) -> list:
@@ -117,7 +120,7 @@ def session_stems(kb) -> list:
     import re
 
     try:
-        names = os.listdir(kb.learnings_dir)
+        names = os.listdir(kb.at(LEARNINGS_DIR))
     except OSError:
         return []
     return sorted({m["stem"] for m in (re.match(_PART, name) for name in names) if m})
@@ -125,6 +128,8 @@ def session_stems(kb) -> list:
 
 def read_session(kb, stem: str):
     """Yield a session's records in the order they were appended; unreadable lines are skipped."""
+    from mage_engine.jsonfiles import parse_line  # here: the capture hook only appends
+
     for path in session_files(kb, stem):
         try:
             handle = open(path, "rb")
@@ -132,17 +137,9 @@ def read_session(kb, stem: str):
             continue
         with handle:
             for raw in handle:
-                record = _parse(raw)
+                record = parse_line(raw)
                 if record is not None:
                     yield record
-
-
-def _parse(raw: bytes):
-    try:
-        record = fastjson.loads(raw)
-    except ValueError:
-        return None
-    return record if isinstance(record, dict) else None
 
 
 def iter_trail(kb, session: str | None = None):

@@ -25,13 +25,11 @@ def trail(kb: KB, fix: bool) -> Check:
 
 def ledger(kb: KB, fix: bool) -> Check:
     """What mage injected into the agent's context, per the recall ledger."""
-    try:
-        from mage_engine.recall.ledger import summarise_ledger
-    except ImportError:
-        return warn("ledger", "this install of mage has no injection ledger", "upgrade mage")
+    from mage_engine.recall.ledger import summarise_ledger
+
     summary = summarise_ledger(kb, limit=5)
-    total = summary.get("total", {})
-    if not total.get("injections"):
+    total = summary["total"]
+    if not total["injections"]:
         return ok("ledger", "nothing injected into the agent's context yet", **summary)
     latest = summary["sessions"][0]
     events = ", ".join(f"{event} {row['injections']}× {row['chars']} chars" for event, row in latest["by_event"].items())

@@ -2,6 +2,7 @@
 
 from mage_engine.doctor import Check, fail, ok, warn
 from mage_engine.errors import ConfigError, KBNotFound
+from mage_engine.jsonfiles import read_object
 from mage_engine.kb.layout import KB, find_kb
 
 
@@ -78,7 +79,7 @@ def index_state(kb: KB) -> str:
     files = manifest.scan(kb)
     if manifest.fingerprint(files) == stamp.get("fingerprint"):
         return "fresh"
-    built = (store.read_json(store.manifest_path(kb)) or {}).get("files", {})
+    built = (read_object(store.manifest_path(kb)) or {}).get("files", {})
     return "fresh" if set(built) == set(files) and all(_same_file(built[r], files[r]) for r in files) else "stale"
 
 

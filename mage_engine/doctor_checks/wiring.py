@@ -31,11 +31,13 @@ def wiring(kb: KB, fix: bool) -> Check:
     return check
 
 
-def _trail_is_recent(kb: KB, days: int = 14) -> bool:
+def _trail_is_recent(kb: KB) -> bool:
     import time
 
+    from mage_engine.doctor_checks.activity import RECENT_DAYS
+
     files = list(kb.learnings_dir.glob("*.jsonl")) if kb.learnings_dir.is_dir() else []
-    return any(time.time() - path.stat().st_mtime < days * 86400 for path in files)
+    return any(time.time() - path.stat().st_mtime < RECENT_DAYS * 86400 for path in files)
 
 
 def _judge(name: str, info: dict, files: dict, report: dict) -> Check:

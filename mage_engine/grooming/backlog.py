@@ -6,7 +6,7 @@ recurrence candidates the last distill left in .mage/state/candidates.json.
 
 import os
 
-from mage_engine import fastjson
+from mage_engine.jsonfiles import read_object
 from mage_engine.kb.layout import KB, STAGING_DIR, STATE_DIR
 
 
@@ -23,17 +23,13 @@ def count_drafts(kb: KB) -> int:
 
 
 def count_candidates(kb: KB) -> int:
-    try:
-        with open(kb.at(STATE_DIR, "candidates.json"), encoding="utf-8") as handle:
-            data = fastjson.loads(handle.read())
-        return len(data.get("candidates", []))
-    except (OSError, ValueError, AttributeError):
-        return 0
+    candidates = (read_object(kb.at(STATE_DIR, "candidates.json")) or {}).get("candidates")
+    return len(candidates) if isinstance(candidates, list) else 0
 
 
-def backlog_line(kb: KB) -> str:
-    """One sentence for injected context, or '' when nothing waits."""
-    counts = backlog_summary(kb)
+def backlog_line(kb: KB, counts: dict | None = None) -> str:
+    """One sentence for injected context, or '' when nothing waits (`counts`: a backlog_summary already made)."""
+    counts = backlog_summary(kb) if counts is None else counts
     parts = []
     if counts["drafts"]:
         parts.append(f"{counts['drafts']} draft{'s' if counts['drafts'] != 1 else ''} waiting in staging")

@@ -7,24 +7,13 @@ leave half a line in a committed file.
 
 import json
 
+from mage_engine.jsonfiles import read_objects
 from mage_engine.kb.layout import KB
 
 
 def read_rejections(kb: KB) -> list[dict]:
     """Every rejection on record; unreadable lines are skipped."""
-    try:
-        lines = kb.rejected_path.read_text(encoding="utf-8").splitlines()
-    except (OSError, UnicodeDecodeError):
-        return []
-    entries = []
-    for line in lines:
-        try:
-            entry = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(entry, dict):
-            entries.append(entry)
-    return entries
+    return read_objects(kb.rejected_path)
 
 
 def rejected_fingerprints(kb: KB) -> dict:

@@ -9,6 +9,7 @@ hook path: no yaml, json, pathlib or dataclasses at import.
 import os
 
 from mage_engine import fastjson
+from mage_engine.jsonfiles import read_object
 from mage_engine.errors import ConfigError
 from mage_engine.kb.layout import CONFIG_FILE, KB, STATE_DIR
 from mage_engine.plainrecord import PlainRecord
@@ -152,13 +153,12 @@ def apply_env(config: Config, environ) -> Config:
 
 
 def _read_cache(cache: str, key) -> Config | None:
+    data = read_object(cache)
+    if data is None or data.get("key") != key:
+        return None
     try:
-        with open(cache, encoding="utf-8") as handle:
-            data = fastjson.loads(handle.read())
-        if data.get("key") != key:
-            return None
         return Config(**data["config"])
-    except (OSError, ValueError, TypeError, KeyError):
+    except (TypeError, KeyError):
         return None
 
 

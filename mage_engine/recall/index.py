@@ -9,8 +9,6 @@ the last one took longer than their budget and start a background refresh
 instead (see `refresh.py`); `mage recall` and `mage index` always do it.
 """
 
-import os
-
 from mage_engine.recall import manifest, store
 from mage_engine.recall.store import index_lock
 
@@ -40,7 +38,7 @@ def ensure_fresh(kb, scan_budget_ms: float | None = None) -> str:
     """Bring the index up to date if the notes changed: "fresh", "updated", "rebuilt",
     "deferred" (a background refresh will check) or "busy" (another process holds the lock)."""
     stamp = store.read_stamp(kb)
-    if stamp is None or not os.path.isfile(store.index_file(kb, f'{stamp["generation"]}/meta.json')):
+    if stamp is None or not store.generation_ok(kb, stamp):
         if scan_budget_ms is not None and len(manifest.list_sources(kb)) > HOOK_REBUILD_LIMIT:
             from mage_engine.recall.refresh import request_refresh
 

@@ -10,6 +10,7 @@ manifest and its stamp can never pair new file records with an old index.
 import time
 
 from mage_engine.errors import NoteFormatError
+from mage_engine.jsonfiles import read_object
 from mage_engine.recall import manifest, store
 
 FULL_REBUILD_SHARE = 0.3  # past this share of changed files a rebuild beats an update
@@ -20,11 +21,6 @@ def timed_scan(kb) -> tuple[dict, float]:
     started = time.perf_counter()
     files = manifest.scan(kb)
     return files, (time.perf_counter() - started) * 1000
-
-
-def generation_ok(kb, stamp) -> bool:
-    """The stamp's generation folder holds a committed Tantivy index."""
-    return (kb.index_dir / stamp["generation"] / "meta.json").is_file()
 
 
 def _read_all(kb, rels, progress=None) -> tuple[dict, list, list]:
@@ -68,8 +64,9 @@ def update_locked(kb) -> str:
     """Apply what changed since the last build, or rebuild when that is cheaper or needed."""
     from mage_engine.recall import build
 
-    stamp, old = store.read_stamp(kb), store.read_json(store.manifest_path(kb))
-    if stamp is None or old is None or not generation_ok(kb, stamp) or old.get("generation") != stamp["generation"]:
+    stamp, old = store.read_stamp(kb), read_object(store.manifest_path(kb))
+    if (stamp is None or old is None or not store.generation_ok(kb, stamp)
+            or old.get("generation") != stamp["generation"]):
         rebuild_locked(kb)
         return "rebuilt"
     dirs = manifest.dir_stamps(kb)

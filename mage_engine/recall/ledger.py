@@ -31,19 +31,9 @@ def record_injection(kb, session: str, event: str, chars: int, note_ids) -> None
 
 def read_ledger(kb) -> list[dict]:
     """Every well-formed ledger line, oldest first (a torn or foreign line is skipped)."""
-    try:
-        raw = kb.ledger_path.read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return []
-    entries = []
-    for line in raw.splitlines():
-        try:
-            entry = fastjson.loads(line)
-        except ValueError:
-            continue
-        if isinstance(entry, dict) and isinstance(entry.get("chars"), int):
-            entries.append(entry)
-    return entries
+    from mage_engine.jsonfiles import read_objects  # not at the top: the hooks only append
+
+    return [entry for entry in read_objects(kb.ledger_path) if isinstance(entry.get("chars"), int)]
 
 
 def summarise_ledger(kb, limit: int | None = 20) -> dict:

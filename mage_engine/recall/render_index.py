@@ -4,6 +4,7 @@ The same notes always give the same bytes (no timestamps, stable order), so
 the file's git diff shows exactly which notes changed.
 """
 
+from mage_engine.clip import clip
 from mage_engine.kb.notes import CATEGORIES, Note
 
 SUMMARY_CHARS = 160
@@ -31,11 +32,6 @@ def index_entry(note: Note) -> str:
     if note.tags:
         line += " · " + " ".join(f"`{tag}`" for tag in note.tags)
     return line
-
-
-def clip(text: str, limit: int) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
 def _escape(title: str) -> str:

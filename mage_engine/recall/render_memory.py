@@ -7,7 +7,7 @@ notes were left out and where they are (INDEX.md).
 """
 
 from mage_engine.kb.notes import Note
-from mage_engine.recall.render_index import clip
+from mage_engine.clip import clip
 
 MAX_BYTES = 25_000
 ENTRY_CHARS = 200

@@ -7,6 +7,9 @@ host's 10,000-character cap). Standing notes (rules, preferences, goals) come
 first and all of them are named; summaries shrink before any note is dropped.
 """
 
+from mage_engine.clip import clip
+from mage_engine.jsonfiles import read_object
+
 EVENT = "SessionStart"
 MAX_CHARS = 6_000
 RECENT_SHOWN = 5
@@ -38,7 +41,7 @@ def _digest(ctx) -> dict:
         from mage_engine.hooks import log_error
 
         log_error(ctx.kb, EVENT, f"standing context from the last index ({type(error).__name__}: {error})")
-    return store.read_json(store.index_file(ctx.kb, "standing.json")) or {}
+    return read_object(store.index_file(ctx.kb, "standing.json")) or {}
 
 
 def render_standing(digest: dict) -> tuple[str, list]:
@@ -73,7 +76,5 @@ def _compose(standing, recent, width, limit, trim=False) -> tuple[str, list]:
 def _line(record: dict, width: int, with_kind: bool) -> str:
     kind = f" ({record.get('kind')})" if with_kind and record.get("kind") else ""
     head = f"- {record.get('id', '')}{kind}: {record.get('title', '')}"
-    summary = " ".join(str(record.get("summary", "")).split())
-    if width <= 0 or not summary:
-        return head
-    return f"{head} — {summary if len(summary) <= width else summary[: width - 1].rstrip() + '…'}"
+    summary = clip(str(record.get("summary", "")), width) if width > 0 else ""
+    return f"{head} — {summary}" if summary else head

@@ -15,6 +15,7 @@ import time
 
 from mage_engine import fastjson
 from mage_engine.errors import MageError
+from mage_engine.jsonfiles import read_object
 from mage_engine.kb.layout import INDEX_DIR
 
 SCHEMA_VERSION = 2  # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword
@@ -50,16 +51,6 @@ def standing_path(kb):
     return kb.index_dir / "standing.json"
 
 
-def read_json(path) -> dict | None:
-    """A JSON object from `path`, or None when missing, unreadable or not an object."""
-    try:
-        with open(path, encoding="utf-8") as handle:
-            data = fastjson.loads(handle.read())
-    except (OSError, ValueError):
-        return None
-    return data if isinstance(data, dict) else None
-
-
 def write_json(path, data) -> None:
     """Write compact JSON atomically."""
     from mage_engine.kb.atomic import write_text_atomic
@@ -69,7 +60,7 @@ def write_json(path, data) -> None:
 
 def read_stamp(kb) -> dict | None:
     """The current stamp, or None if there is none of this schema version."""
-    stamp = read_json(index_file(kb, "current.json"))
+    stamp = read_object(index_file(kb, "current.json"))
     if not stamp or stamp.get("schema") != SCHEMA_VERSION or not stamp.get("generation"):
         return None
     return stamp
@@ -81,6 +72,11 @@ def new_generation(kb) -> tuple[str, str]:
     path = kb.index_dir / name
     path.mkdir(parents=True)
     return name, str(path)
+
+
+def generation_ok(kb, stamp: dict) -> bool:
+    """The stamp's generation folder holds a committed Tantivy index."""
+    return os.path.isfile(index_file(kb, f'{stamp["generation"]}/meta.json'))
 
 
 def generation_path(kb, stamp: dict) -> str:

@@ -9,11 +9,12 @@ Offsets into trail files are kept per inode, so a rotated file (renamed, same
 inode) is not read twice and a new file starts at 0.
 """
 
-import json
 import os
 import re
 
+from mage_engine.jsonfiles import parse_line
 from mage_engine.recall.metrics import KINDS
+
 MAX_CHAPTERS = 100
 _NOTE_PATH = re.compile(r"(?:^|/)mage/notes/([a-z0-9][a-z0-9-]*)\.md$")
 
@@ -65,11 +66,8 @@ def fold_events_file(notes: dict, path, offset: int) -> int:
     """Fold the events appended since `offset`; returns the new offset."""
     lines, offset = read_new_lines(path, offset)
     for line in lines:
-        try:
-            event = json.loads(line)
-        except ValueError:
-            continue
-        if isinstance(event, dict):
+        event = parse_line(line)
+        if event is not None:
             apply_event(notes, event)
     return offset
 
@@ -97,11 +95,8 @@ def fold_trail(notes: dict, learnings_dir, offsets: dict) -> dict:
 
 
 def _fold_read(notes: dict, line: bytes) -> None:
-    try:
-        record = json.loads(line)
-    except ValueError:
-        return
-    if not isinstance(record, dict) or record.get("tool") != "Read" or record.get("sub") or record.get("ok") is False:
+    record = parse_line(line)
+    if record is None or record.get("tool") != "Read" or record.get("sub") or record.get("ok") is False:
         return
     ids = sorted({m.group(1) for p in record.get("paths") or [] if isinstance(p, str)
                   for m in [_NOTE_PATH.search(p.replace("\\", "/"))] if m})

@@ -92,12 +92,11 @@ def _source() -> list:
 
 
 def _read_saved(path: str) -> bool:
-    from mage_engine import fastjson
+    from mage_engine.jsonfiles import read_object
 
+    saved = read_object(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            saved = fastjson.loads(handle.read())
-        if saved["source"] != _source():
+        if saved is None or saved["source"] != _source():
             return False
         _CACHE["general"], _CACHE["software"] = frozenset(saved["general"]), frozenset(saved["software"])
         _CACHE["partners"] = {term: frozenset(others) for term, others in saved["partners"].items()}

@@ -10,10 +10,11 @@ keep the state small. A step arriving for a chapter whose steps were dropped
 raises `Restart`: a full fold is always correct, only slower.
 """
 
+from mage_engine.jsonfiles import parse_line
 from mage_engine.recurrence.analysis import analyse
 from mage_engine.recurrence.cursor import Restart
 from mage_engine.recurrence.steps import HOOK_PROMPT, HOOK_TOOLS, hook_steps, turn_steps
-from mage_engine.recurrence.store import _decode, bucket_of
+from mage_engine.recurrence.store import bucket_of
 
 MIN_WORK_EVENTS = 2  # SPEC 3.3: a chapter counts for recurrence with at least 2 work events
 KEEP_OPEN = 2        # newest chapters per session whose steps are kept
@@ -50,11 +51,8 @@ class Folder:
         self.bucket_names = {}
 
     def feed_line(self, line: str) -> None:
-        try:
-            record = _decode(line)
-        except ValueError:
-            return
-        if isinstance(record, dict):
+        record = parse_line(line)
+        if record is not None:
             self.feed(record)
 
     def feed(self, record: dict) -> None:

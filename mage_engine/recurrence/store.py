@@ -18,9 +18,10 @@ import os
 import uuid
 import zlib
 
+from mage_engine.jsonfiles import read_object
+
 VERSION = 3
 BUCKETS = 32
-_decode = json.JSONDecoder().decode
 
 
 class Inconsistent(Exception):
@@ -105,11 +106,8 @@ def load_index(kb) -> dict:
 
 
 def read_json(path) -> dict:
-    try:
-        data = _decode(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
+    """The JSON object in a state file, or {} when there is none (see jsonfiles.read_object)."""
+    return read_object(path) or {}
 
 
 def write_scratch(path, text: str) -> None:
