@@ -23,6 +23,8 @@ def doctor(fix, kb_dir, as_json):
     index           the search index matches the notes
     hooks-wired     the hooks are wired into Claude Code (which settings file)
                     and match this install
+    shared-settings the committed .claude/settings.json names no path that
+                    exists only on this machine
     hook:<Event>    each hook, run with a sample payload and timed
     trail           the trail received events recently
     memory-twin     Claude Code loads mage/MEMORY.md at launch

@@ -22,16 +22,22 @@ def connect(host, shared, no_hooks, kb_dir, as_json):
 
     \b
     claude-code  adds mage's hooks (one group per event, id mage:<role>:<event>,
-                 an explicit timeout, the absolute path of mage-hook) to
-                 .claude/settings.local.json, merged with your own hooks;
-                 points Claude Code's autoMemoryDirectory at mage/ so it loads
-                 mage/MEMORY.md; links mage/skills/* into .claude/skills/.
+                 an explicit timeout) to .claude/settings.local.json, merged
+                 with your own hooks. Each runs this install's Python straight
+                 into mage (no pip launcher, whatever the host's PATH is).
+                 Points Claude Code's autoMemoryDirectory at mage/ so it loads
+                 mage/MEMORY.md; git-ignores .claude/settings.local.json if
+                 nothing does; links mage/skills/* into .claude/skills/.
+                 --shared: the hooks go to .claude/settings.json (commit it)
+                 and run .claude/hooks/mage-hook (commit it too), a script
+                 that finds mage on each teammate's machine.
     generic      writes a marked section in AGENTS.md telling any agent to read
                  mage/MEMORY.md, run `mage recall` and stage lessons.
 
     \b
-    A malformed settings file is refused and left untouched; every file mage
-    changes is first copied to .mage/backups/. Undo with `mage disconnect HOST`.
+    A malformed settings file is refused and left untouched; every settings
+    file mage changes is first copied to .mage/backups/. Undo with
+    `mage disconnect HOST`.
 
     \b
     Example:
@@ -53,8 +59,9 @@ def connect(host, shared, no_hooks, kb_dir, as_json):
 def disconnect(host, kb_dir, as_json):
     """Unwire HOST: remove exactly what `mage connect HOST` added.
 
-    Your own hooks and settings stay as they are; the autoMemoryDirectory value
-    that connect replaced is put back; files mage created are removed.
+    Your own hooks and settings stay as they are (a file you had is restored
+    byte for byte when you did not change it since); the autoMemoryDirectory
+    value that connect replaced is put back; files mage created are removed.
 
     \b
     Example:
@@ -71,6 +78,8 @@ def _print(change, as_json: bool) -> None:
         return
     for line in change.actions:
         click.echo(line)
-    if change.host == "claude-code" and change.details.get("settings"):
-        click.echo(f"hooks run {change.details['hook']} from {change.details['settings']}; "
-                   "check them with `mage doctor`")
+    details = change.details
+    if change.host == "claude-code" and details.get("settings"):
+        runner = (f"{details['interpreter']} (straight into mage, no pip launcher)" if details.get("interpreter")
+                  else "the project script .claude/hooks/mage-hook (it finds mage on each machine)")
+        click.echo(f"hooks in {details['settings']} run {runner}; check them with `mage doctor`")

@@ -2,7 +2,7 @@
 
 Checks, in order: the KB is found and valid, config.yaml parses, the search
 index is fresh, the hooks are wired (in which settings file) and match this
-install, each hook actually runs (fed a sample payload, timed against a
+install, a committed settings.json names no path of this machine, each hook actually runs (fed a sample payload, timed against a
 budget), the trail received events recently, Claude Code loads mage's
 MEMORY.md and it fits the host's budget, skills are visible to the host, and
 what the injection ledger says. `fix=True` repairs only what is mage's own,
@@ -66,7 +66,7 @@ def run_doctor(kb_dir=None, fix: bool = False, start=None) -> Report:
     report = Report(kb=str(kb.root) if kb else None, checks=[found])
     if kb is None:
         return report
-    for check in (kb_checks.config, kb_checks.index, wiring.wiring):
+    for check in (kb_checks.config, kb_checks.index, wiring.wiring, wiring.shared_settings):
         report.checks.append(_guarded(check, kb, fix))
     report.checks += hook_runs.run_all(kb)
     for check in (activity.trail, host.twin, host.memory_budget, host.skills, activity.ledger):

@@ -61,8 +61,9 @@ def test_connect_writes_one_identified_group_per_event(project):
         assert group["id"] == f"mage:{role}:{event}"
         (handler,) = group["hooks"]
         words = shlex.split(handler["command"])
-        assert words[1] == event and Path(words[0]).is_absolute()
-        assert Path(words[0]) == BIN / "mage-hook" and os.access(words[0], os.X_OK)
+        assert words[-1] == event and Path(words[0]).is_absolute()
+        assert Path(words[0]) == BIN / "python" and os.access(words[0], os.X_OK)
+        assert words[1:3] == ["-I", "-S"] and words[3] == "-c" and "from mage_engine.hooks import main" in words[4]
         assert isinstance(handler["timeout"], int) and handler["timeout"] > 0
     assert groups["PreToolUse"]["matcher"] == "Write|Edit|MultiEdit"
     assert groups["UserPromptSubmit"]["hooks"][0]["timeout"] <= 10
@@ -89,22 +90,14 @@ def test_rerun_replaces_exactly_mages_groups_in_place(project):
     mage(project, "connect", "claude-code")
     settings = read(local(project))
     stop = settings["hooks"]["Stop"]
-    stop[0]["hooks"][0]["command"] = "/old/venv/bin/mage-hook Stop"   # an older install
+    stop[0]["hooks"][0]["command"] = "/old/venv/bin/mage-hook Stop"   # an older mage, through pip's launcher
     stop.append({"hooks": [{"type": "command", "command": "echo after"}]})
     settings["hooks"]["Stop"] = [{"hooks": [{"type": "command", "command": "echo before"}]}] + stop
     local(project).write_text(json.dumps(settings, indent=2) + "\n")
     mage(project, "connect", "claude-code")
     commands = [g["hooks"][0]["command"] for g in read(local(project))["hooks"]["Stop"]]
-    assert commands == ["echo before", f"{BIN / 'mage-hook'} Stop", "echo after"]
-
-
-def test_a_mage_hook_group_without_id_is_recognised_not_duplicated(project):
-    local(project).parent.mkdir()
-    old = {"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "/x/bin/mage-hook Stop"}]}]}}
-    local(project).write_text(json.dumps(old))
-    mage(project, "connect", "claude-code")
-    stop = read(local(project))["hooks"]["Stop"]
-    assert len(stop) == 1 and stop[0]["id"] == "mage:capture:Stop"
+    assert commands[0] == "echo before" and commands[2] == "echo after"
+    assert commands[1].startswith(f"{BIN / 'python'} -I -S -c ") and commands[1].endswith(" Stop")
 
 
 def test_disconnect_restores_the_file_byte_for_byte(project):
@@ -236,7 +229,9 @@ def test_no_hooks_wires_only_the_twin_and_removes_mages_groups(project):
 def test_json_output_names_the_files_and_the_hook(project):
     first = json.loads(mage(project, "connect", "claude-code", "--json").stdout)
     assert first["changed"] and first["settings"] == ".claude/settings.local.json"
-    assert first["hook"] == str(BIN / "mage-hook") and first["auto_memory_directory"] == str(project.resolve() / "mage")
+    assert first["hook"].startswith(f"{BIN / 'python'} -I -S -c ") and first["launcher"] == "lean"
+    assert first["interpreter"] == str(BIN / "python")
+    assert first["auto_memory_directory"] == str(project.resolve() / "mage")
     again = json.loads(mage(project, "connect", "claude-code", "--json").stdout)
     assert again["changed"] is False
     gone = json.loads(mage(project, "disconnect", "claude-code", "--json").stdout)

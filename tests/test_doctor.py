@@ -94,11 +94,25 @@ def test_a_missing_hook_command_fails_and_fix_rewires_it(project):
     settings(project).write_text(json.dumps(data, indent=2))
     code, checks, _ = doctor(project)
     assert code == 1 and checks["hooks-wired"]["status"] == "fail"
-    assert "/gone/bin/mage-hook does not exist" in checks["hooks-wired"]["detail"]
+    assert "/gone/bin/python does not exist" in checks["hooks-wired"]["detail"]
     assert checks["hook:Stop"]["status"] == "fail"
     code, checks, _ = doctor(project, "--fix")
     assert checks["hooks-wired"]["status"] == "ok" and "updated .claude/settings.local.json" in checks["hooks-wired"]["fixed"]
-    assert str(BIN / "mage-hook") in settings(project).read_text()
+    assert f"{BIN / 'python'} -I -S -c" in settings(project).read_text()
+
+
+def test_hooks_through_pips_launcher_are_drift_and_fix_writes_the_direct_command(project):
+    connect(project)
+    data = json.loads(settings(project).read_text())
+    for event, groups in data["hooks"].items():
+        groups[-1]["hooks"][0]["command"] = f"{BIN / 'mage-hook'} {event}"  # what an earlier mage wrote
+    settings(project).write_text(json.dumps(data, indent=2))
+    _, checks, _ = doctor(project)
+    assert checks["hooks-wired"]["status"] == "warn" and "pip's launcher" in checks["hooks-wired"]["detail"]
+    assert checks["hook:PostToolUse"]["status"] == "ok", "it still runs: an earlier mage's groups are mage's"
+    _, checks, _ = doctor(project, "--fix")
+    assert checks["hooks-wired"]["status"] == "ok"
+    assert settings(project).read_text().count(f"{BIN / 'python'} -I -S -c") == len(EVENTS)
 
 
 def test_a_hand_edited_timeout_is_reported_as_drift(project):

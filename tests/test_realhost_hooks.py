@@ -85,3 +85,18 @@ def test_after_disconnect_the_host_runs_none_of_mages_hooks(connected):
     assert session.ok, session.failure()
     assert len(trail_lines(project)) == before
     assert user_log.read_text().count('"prompt"') == 3, "the user's hook survived the disconnect"
+
+
+def test_shared_settings_fire_through_the_project_script_with_mage_on_path(claude_cli, tmp_path):
+    """`--shared`: the committed settings run .claude/hooks/mage-hook, which finds mage on PATH."""
+    project = make_project(tmp_path / "team")
+    mage(project, "connect", "claude-code", "--shared")
+    assert str(Path(sys.executable).parent) not in (project / ".claude" / "settings.json").read_text()
+    path = f"{Path(sys.executable).parent}:/usr/bin:/bin"
+    session = run_session(project, SCENARIO, tmp_path / "out", prompts=["Please RUN_CHECK"], env={"PATH": path})
+    assert session.ok, session.failure()
+    events = {line["event"] for line in trail_lines(project) if line.get("session") == session.session_id}
+    assert {"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop"} <= events
+    errors = [line["attachment"] for line in session.transcript() if line.get("type") == "attachment"
+              and "error" in str(line["attachment"].get("type"))]
+    assert errors == []

@@ -74,6 +74,8 @@ def test_plugin_without_mage_hook_falls_back_or_fails_open(claude_cli, tmp_path)
         assert SECRET not in written
     else:  # mage not installed at all: nothing ran, and the host went on unharmed
         assert SECRET in written
+        shown = [line for line in session.transcript() if "mage is not installed on this machine" in json.dumps(line)]
+        assert shown, "the user is told, once, at session start, how to install mage"
         learnings = project / ".mage" / "learnings"
         assert not learnings.exists() or not any(learnings.iterdir())
 

@@ -1,7 +1,7 @@
 """Doctor: run each wired hook as the host would, with a sample payload, and time it.
 
-The command comes from the settings file mage wired (else this install's
-`mage-hook`), runs through `sh -c` in the KB root with the payload on stdin,
+The command comes from the settings file mage wired (else the one `mage
+connect claude-code` would write), runs through `sh -c` in the KB root with the payload on stdin,
 and is judged like the host judges it: exit status, stdout shape, its
 timeout, plus a budget of mage's own and anything a handler swallowed into
 .mage/errors.log. The sample session leaves nothing behind: its trail,

@@ -4,7 +4,8 @@ run them with, and the clean-up that forgets the sample session afterwards."""
 import json
 
 from mage_engine.hosts.claude_code.settings import load_settings, settings_path
-from mage_engine.hosts.claude_code.wiring import EVENTS, hook_command, hook_executable, wired_groups
+from mage_engine.hosts.claude_code.launcher import personal_launcher
+from mage_engine.hosts.claude_code.wiring import EVENTS, wired_groups
 from mage_engine.kb.layout import KB
 
 # A token of GitHub's shape, built here so no scanner mistakes this file for a leak.
@@ -22,7 +23,7 @@ def wired_commands(kb: KB) -> dict:
                 commands.setdefault(event, (handler["command"], float(handler.get("timeout") or EVENTS[event][1])))
     for event, (_, timeout, _) in EVENTS.items():
         if event not in commands:
-            commands[event] = (hook_command(hook_executable(), event), float(timeout))
+            commands[event] = (personal_launcher().command(event), float(timeout))
     return commands
 
 

@@ -1,10 +1,12 @@
-"""Doctor: mage's hooks are wired into Claude Code, in which file, and not drifted."""
+"""Doctor: mage's hooks are wired into Claude Code, in which file, and not drifted;
+a committed settings.json names no path that exists only on this machine."""
 
 from mage_engine.doctor import Check, fail, ok, warn
 from mage_engine.hosts.claude_code.inspect import wiring_report
 from mage_engine.kb.layout import KB
 
 NAME = "hooks-wired"
+SHARED = "shared-settings"
 CONNECT = "run `mage connect claude-code` (or `mage doctor --fix`)"
 
 
@@ -28,6 +30,31 @@ def wiring(kb: KB, fix: bool) -> Check:
     check = _judge(name, info, files, report)
     if fix and check.status != "ok" and not report["plugin"]:
         check = _repair(kb, info, check)
+    return check
+
+
+def shared_settings(kb: KB, fix: bool) -> Check:
+    """The committed .claude/settings.json holds no path of this machine (teammates would not have it)."""
+    from mage_engine.hosts.claude_code.settings import settings_path
+
+    name = kb.relative(settings_path(kb, True))
+    if not settings_path(kb, True).exists():
+        return ok(SHARED, f"no {name}: nothing of this machine is committed")
+    report = wiring_report(kb)
+    paths = report["machine_paths"]
+    if not paths:
+        return ok(SHARED, f"{name} names no path of this machine")
+    fix_line = ("run `mage connect claude-code --shared` (the hooks then run .claude/hooks/mage-hook, "
+                "found on every machine) and keep paths in .claude/settings.local.json")
+    check = warn(SHARED, f"{name} is committed but names paths of this machine: {', '.join(paths)}; "
+                         "on a teammate's machine they do not exist", fix_line, paths=paths)
+    if fix and name in report["files"]:
+        from mage_engine.hosts.claude_code.connect import connect
+
+        change = connect(kb, shared=True)
+        repaired = shared_settings(kb, False)
+        repaired.fixed = "; ".join(change.actions)
+        return repaired
     return check
 
 

@@ -1,61 +1,67 @@
 """`mage connect claude-code` / `mage disconnect claude-code`.
 
 Connect merges mage's hook groups into .claude/settings.local.json (or, with
---shared, .claude/settings.json), points `autoMemoryDirectory` at mage/ (the
-twin), and mirrors mage/skills/ into .claude/skills/. Everything it replaced
-or created is recorded in .mage/state/claude-code.json so disconnect removes
-exactly that and puts back what was there. Both settings files are read (and
-a malformed one refused) before anything is written.
+--shared, .claude/settings.json and the project script .claude/hooks/mage-hook
+that any teammate's machine can run), points `autoMemoryDirectory` at mage/
+(the twin), makes sure git ignores the personal file, and mirrors mage/skills/
+into .claude/skills/. What it replaced, each settings file's exact text from
+before mage touched it, and what it created are kept in its record,
+.mage/state/claude-code.json, so disconnect removes exactly that and restores
+the file byte for byte (line endings, indentation, an empty `"SessionEnd": []`).
+
+The settings files, .gitignore and the record change in one journaled step
+(kb/transaction.py): a crash at any instant leaves them all as they were, or
+the next mage command finishes the change, so the user's earlier
+`autoMemoryDirectory`, stashed in the record, is never lost. Both settings
+files are read (and a malformed one refused) before anything is written.
 """
 
 import json
 
 from mage_engine.hosts import HostChange
-from mage_engine.hosts.claude_code import skills, twin
-from mage_engine.hosts.claude_code.settings import read_settings, remove_settings, settings_path, write_settings
-from mage_engine.hosts.claude_code.wiring import hook_executable, unwire, wire, wired_groups
-from mage_engine.kb.atomic import write_text_atomic
+from mage_engine.hosts.claude_code import gitignore, skills, twin
+from mage_engine.hosts.claude_code.launcher import personal_launcher, shared_launcher
+from mage_engine.hosts.claude_code.record import HOST, before_mage, commit, load_state, remember_originals, \
+    state_path
+from mage_engine.hosts.claude_code.settings import read_exact, read_settings, render_settings, settings_path
+from mage_engine.hosts.claude_code.shared_script import plan_script_removal, write_script
+from mage_engine.hosts.claude_code.wiring import unwire, wire
 from mage_engine.kb.layout import KB
+from mage_engine.kb.transaction import Transaction
 
-HOST = "claude-code"
-
-
-def state_path(kb: KB):
-    return kb.state_dir / f"{HOST}.json"
+__all__ = ["connect", "disconnect", "load_state", "state_path"]
 
 
-def load_state(kb: KB) -> dict:
-    try:
-        data = json.loads(state_path(kb).read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
-
-
-def connect(kb: KB, shared: bool = False, hooks: bool = True, executable=None) -> HostChange:
+def connect(kb: KB, shared: bool = False, hooks: bool = True, launcher=None) -> HostChange:
     """Wire mage into Claude Code for this project; running it again changes nothing.
 
     `hooks=False` wires only the twin and the skills, for the plugin route
     (its hooks come from the plugin; any of mage's settings groups are removed).
     """
-    executable = executable or hook_executable()
-    hooks_file = settings_path(kb, shared)
-    state, change = load_state(kb), HostChange(HOST)
-    claude_dir_existed = hooks_file.parent.is_dir()
-    current = {path: read_settings(kb, path) for path in (settings_path(kb, False), settings_path(kb, True))}
-    _remember_originals(kb, state, current)
-    updated = _planned(kb, current, hooks_file if hooks else None, executable, state)
-    created = set(state.get("created", [])) | (set() if claude_dir_existed else {".claude"})
-    for path, data in updated.items():
-        existed = path.exists()
-        if write_settings(kb, path, data):
-            change.did(f"{'updated' if existed else 'created'} {kb.relative(path)}")
-            created |= set() if existed else {kb.relative(path)}
+    if hooks and launcher is None:
+        launcher = shared_launcher() if shared else personal_launcher()
+    hooks_file = settings_path(kb, shared) if hooks else None
+    state, change, plan = load_state(kb), HostChange(HOST), Transaction(kb)
+    files = _read_both(kb)
+    remember_originals(kb, state, files)
+    created = set(state.get("created", [])) | (set() if (kb.root / ".claude").is_dir() else {".claude"})
+    for path, data in _planned(kb, files, hooks_file, launcher, state).items():
+        text = files[path][0]
+        if render_settings(data, like=text) != text:
+            plan.write(path, render_settings(data, like=text))
+            change.did(f"{'updated' if text is not None else 'created'} {kb.relative(path)}")
+            created |= {kb.relative(path)} if text is None else set()
+    if hooks and shared:
+        created |= write_script(kb, change)
+    gitignore.plan_ignore(kb, plan, change, state)
+    state.update(hooks_file=kb.relative(hooks_file) if hooks else None, created=sorted(created),
+                 hook=launcher.prefix if hooks else None)
+    commit(kb, plan, state)
     for link in skills.mirror_skills(kb):
         change.did(f"linked {link} -> mage/skills/")
-    state.update(hooks_file=kb.relative(hooks_file) if hooks else None, created=sorted(created), hook=str(executable))
-    _save_state(kb, state)
-    change.details = {"settings": kb.relative(hooks_file) if hooks else None, "hook": str(executable),
+    change.details = {"settings": kb.relative(hooks_file) if hooks else None, "hook": state["hook"],
+                      "launcher": launcher.kind if hooks else None,
+                      "interpreter": launcher.interpreter if hooks else None,
                       "memory_settings": kb.relative(settings_path(kb, False)),
                       "auto_memory_directory": twin.memory_dir(kb)}
     if not change.changed:
@@ -63,64 +69,71 @@ def connect(kb: KB, shared: bool = False, hooks: bool = True, executable=None) -
     return change
 
 
-def _planned(kb: KB, current: dict, hooks_file, executable, state: dict) -> dict:
-    """The new content of each settings file that must change: hooks, then the twin."""
+def _planned(kb: KB, files: dict, hooks_file, launcher, state: dict) -> dict:
+    """The new content of each settings file: mage's hooks in one file only, then the twin."""
     updated = {}
-    for path, data in current.items():
+    for path, (text, data) in files.items():
         if path == hooks_file:
-            updated[path] = _with_hooks(data, wire(data.get("hooks", {}), executable))
-        elif path.exists():
-            hooks, moved = unwire(data.get("hooks", {}))
+            updated[path] = _with_hooks(data, wire(data.get("hooks", {}), launcher), True)
+        elif text is not None:
+            before = before_mage(state, kb.relative(path))
+            hooks, moved = unwire(data.get("hooks", {}), before["events"])
             if moved:  # mage's groups live in one file only: no hook runs twice
-                updated[path] = _with_hooks(data, hooks)
+                updated[path] = _with_hooks(data, hooks, before["hooks"])
     local = settings_path(kb, False)
-    updated[local], state["memory"] = twin.point_at_kb(updated.get(local, current[local]), kb, state.get("memory"))
+    updated[local], state["memory"] = twin.point_at_kb(updated.get(local, files[local][1]), kb, state.get("memory"))
     return updated
 
 
 def disconnect(kb: KB) -> HostChange:
     """Remove exactly what connect added and restore what it replaced."""
-    state, change = load_state(kb), HostChange(HOST)
+    state, change, plan = load_state(kb), HostChange(HOST), Transaction(kb)
     created = set(state.get("created", []))
-    for shared in (False, True):
-        path = settings_path(kb, shared)
-        if not path.exists():
+    local_remains = False
+    for path, (text, data) in _read_both(kb).items():
+        if text is None:
             continue
-        data = read_settings(kb, path)
-        hooks, removed = unwire(data.get("hooks", {}))
-        result = _with_hooks(data, hooks) if removed else data
-        if not shared:
+        name, original = kb.relative(path), state.get("originals", {}).get(kb.relative(path))
+        before = before_mage(state, name)
+        hooks, removed = unwire(data.get("hooks", {}), before["events"])
+        result = _with_hooks(data, hooks, before["hooks"]) if removed else data
+        if path == settings_path(kb, False):
             result = twin.restore(result, kb, state.get("memory"))
-        original = state.get("originals", {}).get(kb.relative(path))
-        _write_or_remove(kb, path, data, result, kb.relative(path) in created, original, change)
-    for link in skills.unmirror_skills(kb):
-        change.did(f"removed link {link}")
-    claude_dir = kb.root / ".claude"
-    if ".claude" in created and claude_dir.is_dir() and not any(claude_dir.iterdir()):
-        claude_dir.rmdir()
-    state_path(kb).unlink(missing_ok=True)
+        gone = result != data and not result and name in created
+        local_remains |= path == settings_path(kb, False) and not gone
+        if gone:
+            plan.delete(path)
+            change.did(f"removed {name} (mage had created it)")
+        elif result != data:
+            plan.write(path, original if _same_json(original, result) else render_settings(result, like=text))
+            change.did(f"restored {name}")
+    plan_script_removal(kb, plan, change)
+    if state.get("gitignore") and not local_remains:
+        gitignore.plan_unignore(kb, plan, change)
+    plan.delete(state_path(kb))
+    commit(kb, plan, None)
+    _remove_links_and_folders(kb, created, change)
     if not change.changed:
         change.note("not connected: nothing of mage's found in .claude/")
     return change
 
 
-def _write_or_remove(kb, path, before, after, created_by_mage, original, change) -> None:
-    if after == before:
-        return
-    if not after and created_by_mage:
-        remove_settings(kb, path)
-        change.did(f"removed {kb.relative(path)} (mage had created it)")
-    elif write_settings(kb, path, after, exact=original if _same_json(original, after) else None):
-        change.did(f"restored {kb.relative(path)}")
+def _read_both(kb: KB) -> dict:
+    """path -> (exact text or None, JSON object) for the personal and the shared file; refuses malformed ones."""
+    files = {}
+    for path in (settings_path(kb, False), settings_path(kb, True)):
+        data = read_settings(kb, path)  # first: it refuses what cannot be read
+        files[path] = (read_exact(path), data)
+    return files
 
 
-def _remember_originals(kb: KB, state: dict, current: dict) -> None:
-    """Keep each settings file's text from before mage first touched it, to restore it byte for byte."""
-    originals = state.setdefault("originals", {})
-    for path in current:
-        name = kb.relative(path)
-        if name not in originals and path.exists() and not wired_groups(current[path].get("hooks", {})):
-            originals[name] = path.read_text(encoding="utf-8")
+def _remove_links_and_folders(kb: KB, created: set, change: HostChange) -> None:
+    for link in skills.unmirror_skills(kb):
+        change.did(f"removed link {link}")
+    for folder in (".claude/hooks", ".claude"):
+        path = kb.root / folder
+        if folder in created and path.is_dir() and not any(path.iterdir()):
+            path.rmdir()
 
 
 def _same_json(text, data) -> bool:
@@ -130,12 +143,8 @@ def _same_json(text, data) -> bool:
         return False
 
 
-def _with_hooks(settings: dict, hooks: dict) -> dict:
-    """`settings` with its `hooks` replaced (kept in place), or dropped when empty."""
-    if not hooks:
+def _with_hooks(settings: dict, hooks: dict, keep_empty: bool) -> dict:
+    """`settings` with its `hooks` replaced (kept in place), or dropped when empty and not the user's."""
+    if not hooks and not keep_empty:
         return {k: v for k, v in settings.items() if k != "hooks"}
     return {**settings, "hooks": hooks}
-
-
-def _save_state(kb: KB, state: dict) -> None:
-    write_text_atomic(state_path(kb), json.dumps(state, indent=2, sort_keys=True) + "\n")

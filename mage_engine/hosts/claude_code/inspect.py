@@ -1,24 +1,29 @@
 """Where mage's hooks are wired for Claude Code, and how they drifted from this install.
 
-Read-only (no backups, no writes): `mage status` and `mage doctor` call it on
-every run. Drift is anything `mage connect claude-code` would change now: an
-event missing, a command whose executable is gone or belongs to another
-install, a timeout or matcher edited by hand.
+Read-only (no backups, no writes, no process started): `mage status` and
+`mage doctor` call it on every run. Drift is anything `mage connect
+claude-code` would change now: an event missing, a command whose executable is
+gone or belongs to another install, pip's slower launcher, a timeout or
+matcher edited by hand. A committed settings.json that names a path on this
+machine (a hook's interpreter, autoMemoryDirectory) is reported too: on a
+teammate's machine that path does not exist.
 """
 
 import os
-import shlex
 from pathlib import Path
 
-from mage_engine.errors import MageError
+from mage_engine.hosts.claude_code.launcher import SHARED_PREFIX, SHARED_SCRIPT, interpreter_of, interpreter_path
 from mage_engine.hosts.claude_code.settings import load_settings, settings_path
-from mage_engine.hosts.claude_code.wiring import EVENTS, hook_executable, wired_groups
+from mage_engine.hosts.claude_code.twin import KEY as MEMORY_KEY
+from mage_engine.hosts.claude_code.wiring import EVENTS, wired_groups
 from mage_engine.kb.layout import KB
 
 
 def wiring_report(kb: KB) -> dict:
-    """{"expected", "files": {name: {"shared", "events", "executables", "drift"}}, "malformed", "plugin"}."""
-    report = {"expected": len(EVENTS), "files": {}, "malformed": {}, "plugin": plugin_enabled(kb)}
+    """{"expected", "files": {name: {"shared", "events", "executables", "drift"}}, "malformed", "plugin",
+    "machine_paths"}: what each settings file wires, and what a committed one holds of this machine."""
+    report = {"expected": len(EVENTS), "files": {}, "malformed": {}, "plugin": plugin_enabled(kb),
+              "machine_paths": []}
     for shared in (False, True):
         path = settings_path(kb, shared)
         data, problem = load_settings(path)
@@ -26,27 +31,37 @@ def wiring_report(kb: KB) -> dict:
             report["malformed"][kb.relative(path)] = problem
             continue
         groups = wired_groups(data.get("hooks", {}))
+        if shared:
+            report["machine_paths"] = machine_paths(data, groups)
         if groups:
             report["files"][kb.relative(path)] = {
                 "shared": shared, "events": [e for e in EVENTS if e in groups],
-                "executables": sorted({str(_executable(g)) for g in groups.values()}), "drift": drift(groups)}
+                "executables": sorted({_executable(kb, g) for g in groups.values()}), "drift": drift(kb, groups)}
     return report
 
 
-def drift(groups: dict) -> list[str]:
+def machine_paths(data: dict, groups: dict) -> list[str]:
+    """Absolute paths of this machine in a committed settings file (mage's commands, the memory twin)."""
+    found = sorted({interpreter_of(_command(g)) for g in groups.values()} - {None})
+    if isinstance(data.get(MEMORY_KEY), str) and os.path.isabs(data[MEMORY_KEY]):
+        found.append(data[MEMORY_KEY])
+    return found
+
+
+def drift(kb: KB, groups: dict) -> list[str]:
     """One line per difference between the wired groups and what connect writes now."""
-    try:
-        expected = hook_executable()
-    except MageError:
-        expected = None
+    expected = interpreter_path()
     problems = []
     missing = [event for event in EVENTS if event not in groups]
     if missing:
         problems.append(f"events not wired: {', '.join(missing)}")
-    for executable in sorted({_executable(g) for g in groups.values()}, key=str):
-        if executable is None or not (executable.is_file() and os.access(executable, os.X_OK)):
+    for executable in sorted({_executable(kb, g) for g in groups.values()}):
+        if not (os.path.isfile(executable) and os.access(executable, os.X_OK)):
             problems.append(f"the hook command {executable} does not exist or cannot run")
-        elif expected and executable != expected:
+        elif executable == os.path.join(os.path.dirname(expected), "mage-hook"):
+            problems.append(f"the hooks start through pip's launcher {executable}, which costs every hook "
+                            "a few milliseconds: `mage connect claude-code` writes the direct command")
+        elif not executable.endswith(SHARED_SCRIPT) and executable != expected:
             problems.append(f"the hooks run {executable}, not this install's {expected}")
     for event, group in groups.items():
         if event in EVENTS:
@@ -65,12 +80,17 @@ def _setting_drift(event: str, group: dict) -> list[str]:
     return found
 
 
-def _executable(group: dict) -> Path | None:
-    try:
-        words = shlex.split((group.get("hooks") or [{}])[0].get("command", ""))
-    except ValueError:
-        return None
-    return Path(words[0]) if words else None
+def _command(group: dict) -> str:
+    handler = (group.get("hooks") or [{}])[0]
+    return handler.get("command", "") if isinstance(handler, dict) else ""
+
+
+def _executable(kb: KB, group: dict) -> str:
+    """The file a group's command starts: the interpreter, or the project's shared script."""
+    command = _command(group)
+    if command.startswith(SHARED_PREFIX):
+        return str(kb.root / SHARED_SCRIPT)
+    return interpreter_of(command) or command
 
 
 def plugin_enabled(kb: KB) -> bool:

@@ -3,20 +3,19 @@
 A settings file belongs to its user: mage reads it without loosening (a file
 that is not a JSON object, or whose `hooks` is not shaped as Claude Code
 expects, is refused rather than guessed at), keeps every key it does not own
-in its original order, and writes with 2-space indentation and a final
-newline. Before any change, and when refusing a malformed file, the current
-bytes are copied to .mage/backups/ so nothing a person wrote is ever lost.
+in its original order, and writes in the file's own style: its indentation,
+its line endings (CRLF stays CRLF) and its final newline (a new file gets two
+spaces and LF). Before any change, and when refusing a malformed file, the
+current bytes are copied to .mage/backups/ so nothing a person wrote is ever lost.
 """
 
 import json
-import os
 import shutil
 import stat
 import time
 from pathlib import Path
 
 from mage_engine.errors import MageError
-from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.layout import KB
 
 LOCAL = Path(".claude") / "settings.local.json"
@@ -47,10 +46,18 @@ def read_settings(kb: KB, path: Path) -> dict:
     return data
 
 
+def read_exact(path: Path) -> str | None:
+    """The file's text exactly as stored (CRLF kept), or None when absent."""
+    try:
+        return path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None
+
+
 def load_settings(path: Path) -> tuple[dict, str]:
     """(the file's JSON object, "") or ({}, what is wrong with it); no side effects."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_bytes().decode("utf-8")
     except FileNotFoundError:
         return {}, ""
     except (OSError, UnicodeDecodeError) as error:
@@ -90,41 +97,25 @@ def _problem(text: str) -> str:
     return ""
 
 
-def render_settings(data: dict) -> str:
-    """Deterministic text: keys in the order held, 2-space indent, final newline."""
-    return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+def render_settings(data: dict, like: str | None = None) -> str:
+    """Deterministic text in the style of `like` (the file's current text): keys in the order held."""
+    indent, newline, final = style_of(like)
+    text = json.dumps(data, indent=indent, ensure_ascii=False)
+    return text.replace("\n", newline) + (newline if final else "")
 
 
-def write_settings(kb: KB, path: Path, data: dict, exact: str | None = None) -> bool:
-    """Write `data` (or the `exact` text holding it) if the file differs; back up first. True if written."""
-    text = exact if exact is not None else render_settings(data)
-    try:
-        if path.read_text(encoding="utf-8") == text:
-            return False
-    except (FileNotFoundError, UnicodeDecodeError):
-        pass
-    mode = _mode_of(path)
-    if path.exists():
-        backup_file(kb, path)
-    write_text_atomic(path, text)
-    os.chmod(path, mode)  # the temporary file is private; keep the file's own permissions
-    return True
-
-
-def _mode_of(path: Path) -> int:
-    try:
-        return stat.S_IMODE(path.stat().st_mode)
-    except OSError:
-        umask = os.umask(0)
-        os.umask(umask)
-        return 0o666 & ~umask
-
-
-def remove_settings(kb: KB, path: Path) -> None:
-    """Delete a settings file mage created and emptied, keeping a backup."""
-    if path.exists():
-        backup_file(kb, path)
-        path.unlink()
+def style_of(text: str | None) -> tuple[str, str, bool]:
+    """(indent unit, line ending, ends with a newline) of a JSON text; two spaces, LF and yes for none."""
+    if not text or not text.strip():
+        return "  ", "\n", True
+    newline = "\r\n" if "\r\n" in text else "\n"
+    indent = "  "
+    for line in text.splitlines()[1:]:
+        body = line.lstrip(" \t")
+        if body and len(body) < len(line):
+            indent = line[: len(line) - len(body)]  # the first indented line is one level deep
+            break
+    return indent, newline, text.endswith("\n")
 
 
 def backup_file(kb: KB, path: Path) -> Path:

@@ -1,0 +1,121 @@
+"""`mage connect claude-code --shared`: committed settings that work on every teammate's machine.
+
+The committed .claude/settings.json must not name a path of this machine: its
+hooks run the project script .claude/hooks/mage-hook, which finds the mage
+installed wherever it runs. These tests run that command as the host runs it
+(`sh -c`, CLAUDE_PROJECT_DIR set), on "this" machine and on a teammate's
+without mage, and ask doctor about a committed file holding this machine's paths.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import run_mage
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+SECRET = "ghp_R7x2Kq9PlantedSecretToken0000abcdEF12"
+
+
+@pytest.fixture
+def project(tmp_path):
+    root = tmp_path / "team-repo"
+    root.mkdir()
+    run_mage("init", cwd=root)
+    return root
+
+
+def shared(project) -> dict:
+    return json.loads((project / ".claude" / "settings.json").read_text())
+
+
+def run_as_host(project, event: str, payload: dict, path: str, home: Path) -> subprocess.CompletedProcess:
+    (group,) = [g for g in shared(project)["hooks"][event] if g.get("id", "").startswith("mage:")]
+    env = {"PATH": path, "HOME": str(home), "CLAUDE_PROJECT_DIR": str(project)}
+    return subprocess.run(["/bin/sh", "-c", group["hooks"][0]["command"]], input=json.dumps(payload),
+                          capture_output=True, text=True, cwd=project, env=env, timeout=30)
+
+
+def without_mage(path: str) -> str:
+    return os.pathsep.join(p for p in path.split(os.pathsep) if p and not (Path(p) / "mage-hook").exists()
+                           and not (Path(p) / "python3").exists())
+
+
+def test_shared_settings_name_no_path_of_this_machine(project):
+    out = run_mage("connect", "claude-code", "--shared", cwd=project).stdout
+    text = (project / ".claude" / "settings.json").read_text()
+    assert str(project) not in text and str(BIN) not in text and "/home/" not in text
+    for event, groups in shared(project)["hooks"].items():
+        assert groups[-1]["hooks"][0]["command"] == f'"$CLAUDE_PROJECT_DIR"/.claude/hooks/mage-hook {event}'
+    script = project / ".claude" / "hooks" / "mage-hook"
+    assert os.access(script, os.X_OK) and script.read_text() == (ROOT / "hooks" / "mage-hook").read_text()
+    assert "created .claude/hooks/mage-hook (commit it with .claude/settings.json)" in out
+    personal = json.loads((project / ".claude" / "settings.local.json").read_text())
+    assert personal == {"autoMemoryDirectory": str(project.resolve() / "mage")}, "this machine's path stays personal"
+
+
+def test_the_shared_command_runs_the_mage_found_on_this_machine(project, tmp_path):
+    run_mage("connect", "claude-code", "--shared", cwd=project)
+    payload = {"session_id": "s", "cwd": str(project), "hook_event_name": "PreToolUse", "tool_name": "Write",
+               "tool_input": {"file_path": str(project / "mage" / "t.md"), "content": SECRET}}
+    done = run_as_host(project, "PreToolUse", payload, f"{BIN}:/usr/bin:/bin", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert SECRET not in json.loads(done.stdout)["hookSpecificOutput"]["updatedInput"]["content"]
+
+
+def test_a_teammate_without_mage_is_warned_once_at_session_start_and_never_blocked(project, tmp_path):
+    run_mage("connect", "claude-code", "--shared", cwd=project)
+    path = without_mage(os.environ.get("PATH", "/usr/bin:/bin"))
+    start = run_as_host(project, "SessionStart", {"session_id": "s", "cwd": str(project),
+                                                  "hook_event_name": "SessionStart", "source": "startup"},
+                        path, tmp_path)
+    assert start.returncode == 0 and start.stderr == ""
+    warning = json.loads(start.stdout)["systemMessage"]  # shown to the user; not a hook error
+    assert "mage is not installed on this machine: run `pipx install mage`" in warning
+    tool = run_as_host(project, "PostToolUse", {"session_id": "s", "cwd": str(project),
+                                                "hook_event_name": "PostToolUse", "tool_name": "Bash"},
+                       path, tmp_path)
+    assert (tool.returncode, tool.stdout, tool.stderr) == (0, "", "")
+
+
+def test_doctor_flags_a_committed_file_holding_this_machines_paths(project):
+    run_mage("connect", "claude-code", cwd=project)
+    personal = json.loads((project / ".claude" / "settings.local.json").read_text())
+    (project / ".claude" / "settings.json").write_text(json.dumps(personal, indent=2))  # committed by mistake
+    (project / ".claude" / "settings.local.json").unlink()
+    report = json.loads(run_mage("doctor", "--json", cwd=project).stdout)
+    check = next(c for c in report["checks"] if c["name"] == "shared-settings")
+    assert check["status"] == "warn" and str(BIN / "python") in check["detail"]
+    assert str(project.resolve() / "mage") in check["detail"], "autoMemoryDirectory is this machine's too"
+    assert "mage connect claude-code --shared" in check["fix"]
+    run_mage("connect", "claude-code", "--shared", cwd=project)
+    data = shared(project)
+    data.pop("autoMemoryDirectory")
+    (project / ".claude" / "settings.json").write_text(json.dumps(data, indent=2))
+    report = json.loads(run_mage("doctor", "--json", cwd=project).stdout)
+    checks = {c["name"]: c for c in report["checks"]}
+    assert checks["shared-settings"]["status"] == "ok"
+    assert checks["hooks-wired"]["status"] == "ok", checks["hooks-wired"]
+    assert checks["hook:UserPromptSubmit"]["status"] == "ok", checks["hook:UserPromptSubmit"]
+
+
+def test_disconnect_removes_the_script_and_its_folder(project):
+    run_mage("connect", "claude-code", "--shared", cwd=project)
+    out = run_mage("disconnect", "claude-code", cwd=project).stdout
+    assert "removed .claude/hooks/mage-hook" in out
+    assert not (project / ".claude").exists()
+
+
+def test_a_projects_own_script_of_that_name_is_never_overwritten(project):
+    own = project / ".claude" / "hooks" / "mage-hook"
+    own.parent.mkdir(parents=True)
+    own.write_text("#!/bin/sh\necho ours\n")
+    done = run_mage("connect", "claude-code", "--shared", cwd=project)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert "is not mage's launcher" in done.stderr and own.read_text() == "#!/bin/sh\necho ours\n"
+    assert not (project / ".claude" / "settings.json").exists()
