@@ -13,10 +13,11 @@ import os
 import re
 
 from mage_engine.jsonfiles import parse_line
+from mage_engine.kb.ids import is_safe_id
 from mage_engine.recall.metrics import KINDS
 
 MAX_CHAPTERS = 100
-_NOTE_PATH = re.compile(r"(?:^|/)mage/notes/([a-z0-9][a-z0-9-]*)\.md$")
+_NOTE_PATH = re.compile(r"(?:^|/)mage/notes/([^/]+)\.md$")  # any script: kb.ids.is_safe_id decides
 
 
 def empty_usage() -> dict:
@@ -99,7 +100,7 @@ def _fold_read(notes: dict, line: bytes) -> None:
     if record is None or record.get("tool") != "Read" or record.get("sub") or record.get("ok") is False:
         return
     ids = sorted({m.group(1) for p in record.get("paths") or [] if isinstance(p, str)
-                  for m in [_NOTE_PATH.search(p.replace("\\", "/"))] if m})
+                  for m in [_NOTE_PATH.search(p.replace("\\", "/"))] if m and is_safe_id(m.group(1))})
     if ids:
         apply_event(notes, {"event": "opened", "ids": ids, "ts": record.get("ts"),
                             "session": record.get("session"), "chapter": record.get("chapter")})
