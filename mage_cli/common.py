@@ -60,28 +60,18 @@ def echo_json(data) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
 
 
-def read_input(path: str, limit: int, what: str) -> str:
+def read_input(path: str, limit: int) -> str:
     """The text of the file `path`, or of standard input for `-`, reading at most `limit` bytes.
 
-    More than `limit` is refused before it is all read (`--body-file /dev/zero`
-    must not fill the memory); bytes that are not UTF-8 are replaced.
+    The caller refuses what is too long: reading stops there, so `--body-file
+    /dev/zero` never fills the memory. Bytes that are not UTF-8 are replaced.
     """
     try:
         if path == "-":
-            data = sys.stdin.buffer.read(limit + 1)
+            data = sys.stdin.buffer.read(limit)
         else:
             with open(path, "rb") as handle:
-                data = handle.read(limit + 1)
+                data = handle.read(limit)
     except OSError as error:
         raise MageError(f"cannot read {path}: {error.strerror or error}", "check the path and its permissions")
-    if len(data) > limit:
-        raise TooLong(what, limit)
     return data.decode("utf-8", errors="replace")
-
-
-class TooLong(MageError):
-    """An input over its size limit: refused with why and what to do instead."""
-
-    def __init__(self, what: str, limit: int):
-        super().__init__(f"the {what} is over {limit // 1024} KB; a note holds one topic, so mage refuses it",
-                         "split it into several notes, one lesson each (link them by id), and stage each one")

@@ -4,9 +4,9 @@ from pathlib import Path
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_cli.common import echo_json, group_kb_dir, json_option, kb_option, open_kb
 from mage_engine.grooming.autonomy import PERMITS, current_actor, require
-from mage_engine.kb.config import AUTONOMIES, SENSITIVITIES, THRESHOLDS, load_config, set_dial
+from mage_engine.kb.config import AUTONOMIES, ENV_OVERRIDES, SENSITIVITIES, THRESHOLDS, load_config, set_dial
 from mage_engine.kb.init import init_kb
 
 
@@ -14,29 +14,55 @@ from mage_engine.kb.init import init_kb
 @click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
 @json_option
 def init(folder, as_json):
-    """Create a knowledge base in FOLDER (default: here). Safe to run again.
+    """Create a knowledge base in FOLDER (default: here, or the KB this folder is in). Safe to run again.
 
     Creates mage/ (config.yaml, notes/, skills/: commit these) and .mage/
     (trail, drafts, search index: local scratch), and adds .mage/ to .gitignore.
+    Says what it created; inside a knowledge base it says so and creates
+    only what is missing; outside a git repository it warns (mage/ is meant
+    to be committed and reviewed).
 
     \b
     Example:
       cd my-project && mage init
+      mage init ~/src/acme-api
     """
-    result = init_kb(folder or Path.cwd())
+    root = folder or (Path(group_kb_dir()) if group_kb_dir() else None) or _enclosing_kb() or Path.cwd()
+    result = init_kb(root)
     if as_json:
-        echo_json({"kb": str(result.kb.root), "created": result.created,
-                   "gitignore_updated": result.gitignore_updated})
-        return
-    if not result.created and not result.gitignore_updated:
-        click.echo(f"Knowledge base already set up at {result.kb.root}")
-        return
-    click.echo(f"Knowledge base ready at {result.kb.root}")
+        echo_json({"kb": str(result.kb.root), "created": result.created, "already": result.existed,
+                   "gitignore_updated": result.gitignore_updated, "in_git": result.in_git})
+    else:
+        _print_init(result)
+    if not result.in_git:
+        click.echo(f"warning: {result.kb.root} is not inside a git repository; mage/ is meant to be committed "
+                   "and reviewed: run `git init` there (mage itself never commits)", err=True)
+
+
+def _enclosing_kb() -> Path | None:
+    """The KB this folder is in, when it belongs to the same project (a KB in ~ is not this repository's)."""
+    from mage_engine.kb.layout import find_kb_root
+
+    here = Path.cwd().resolve()
+    root = find_kb_root(here)
+    if root is None or root == here:
+        return root
+    repo = next((folder for folder in (here, *here.parents) if (folder / ".git").exists()), None)
+    return root if repo is not None and root.is_relative_to(repo) else None
+
+
+def _print_init(result) -> None:
+    made = result.created or result.gitignore_updated
+    if result.existed:
+        click.echo(f"already a knowledge base: {result.kb.root}" + ("" if made else " (nothing to create)"))
+    else:
+        click.echo(f"created a knowledge base at {result.kb.root}")
     for path in result.created:
         click.echo(f"  created {path}")
     if result.gitignore_updated:
         click.echo("  added .mage/ to .gitignore")
-    click.echo("Next: `mage connect claude-code` to wire the hooks, or `mage stage` a first lesson.")
+    if not result.existed:
+        click.echo("Next: `mage connect claude-code` to wire the hooks, or `mage stage` a first lesson.")
 
 
 @click.command()
@@ -45,7 +71,7 @@ def init(folder, as_json):
 @kb_option
 @json_option
 def dial(dial_name, value, kb_dir, as_json):
-    """Show the two dials, or set one.
+    """Show the two dials, show one (its value and what it means), or set one.
 
     \b
     sensitivity  low | normal | high: how soon patterns become candidates (K)
@@ -57,13 +83,14 @@ def dial(dial_name, value, kb_dir, as_json):
     \b
     Examples:
       mage dial
+      mage dial autonomy
       mage dial sensitivity high
       mage dial autonomy approver
     """
     kb = open_kb(kb_dir)
     if dial_name and value is None:
-        raise click.UsageError(f"give a value: mage dial {dial_name} "
-                               f"{'|'.join(SENSITIVITIES if dial_name == 'sensitivity' else AUTONOMIES)}")
+        _show_one(dial_name, load_config(kb), as_json)
+        return
     if dial_name:
         if dial_name == "autonomy":
             require("set-autonomy", load_config(kb).autonomy)
@@ -77,9 +104,30 @@ def dial(dial_name, value, kb_dir, as_json):
     _print_dials(data)
 
 
+def _show_one(name: str, config, as_json: bool) -> None:
+    """`mage dial NAME`: the value, what it means, and the other levels."""
+    if name == "sensitivity":
+        levels = {level: f"K={k} (chapters before a pattern is a candidate), M={m} (chapters before a procedure "
+                         f"graduates)" for level, (k, m) in THRESHOLDS.items()}
+        value = config.sensitivity
+        meaning = levels[value] if not config.thresholds else \
+            f"K={config.k}, M={config.m} (set by `thresholds:` in mage/config.yaml, which wins over the dial)"
+    else:
+        levels, value = dict(PERMITS), config.autonomy
+        meaning = PERMITS[value]
+    if as_json:
+        echo_json({"dial": name, "value": value, "meaning": meaning, "levels": levels})
+        return
+    click.echo(f"{name}  {value}: {meaning}")
+    for level, text in levels.items():
+        click.echo(f"  {'*' if level == value else ' '} {level:<9} {text}")
+    click.echo(f"Set it with `mage dial {name} {'|'.join(levels)}`.")
+
+
 def _print_dials(data: dict) -> None:
     for warning in data["warnings"]:
-        click.echo(f"warning: {warning}", err=True)
+        if not warning.startswith(tuple(ENV_OVERRIDES)):  # the command line said those once already
+            click.echo(f"warning: {warning}", err=True)
     click.echo(f"sensitivity  {data['sensitivity']:<9} K={data['K']} (chapters before a pattern is a candidate), "
                f"M={data['M']} (chapters before a procedure graduates)")
     click.echo(f"autonomy     {data['autonomy']:<9} {data['permits']}")

@@ -2,7 +2,9 @@
 
 Each subcommand lives in its own module as a click command; COMMANDS maps its
 name to "module:attribute". Engine errors (MageError) become one line on
-stderr and exit 1; click's usage errors exit 2.
+stderr and exit 1; click's usage errors exit 2. `--kb` and `--json` are
+taken before the subcommand as well as after it (common.py); a malformed
+MAGE_* override is said once per command, on stderr.
 """
 
 import importlib
@@ -66,8 +68,12 @@ class LazyGroup(click.Group):
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--kb", "kb_dir", metavar="DIR", envvar="MAGE_KB",
+              help="Knowledge base folder, for any command (before or after it; env MAGE_KB).")
+@click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON, for the commands that print it.")
 @click.version_option(package_name="mage", prog_name="mage")
-def cli():
+@click.pass_context
+def cli(ctx, kb_dir, as_json):
     """mage: your coding agent's memory, kept as files you own.
 
     \b
@@ -83,11 +89,45 @@ def cli():
       mage drafts                        see what waits for grooming
       mage groom                         groom drafts in the app (or headless flags)
       mage recall "how do we deploy"     search the notes
+
+    \b
+    --kb and --json go before or after the command: `mage --kb ~/src/api
+    status` and `mage status --kb ~/src/api` are the same. A file option
+    given as `-` reads standard input. Shell completion: add
+    `eval "$(_MAGE_COMPLETE=bash_source mage)"` to ~/.bashrc
+    (zsh_source to ~/.zshrc; fish: `_MAGE_COMPLETE=fish_source mage | source`).
     """
+    _refuse_global_options_that_do_not_apply(ctx, as_json)
+
+
+def _refuse_global_options_that_do_not_apply(ctx, as_json: bool) -> None:
+    """`mage --json tui` is a mistake worth saying, not silently ignoring."""
+    from click.core import ParameterSource
+
+    command = ctx.command.get_command(ctx, ctx.invoked_subcommand) if ctx.invoked_subcommand else None
+    if command is None:
+        return
+    takes = {param.name for param in command.params}
+    if as_json and "as_json" not in takes:
+        raise click.UsageError(f"--json does not apply to `mage {ctx.invoked_subcommand}`")
+    given_kb = ctx.get_parameter_source("kb_dir") is ParameterSource.COMMANDLINE
+    if given_kb and "kb_dir" not in takes and ctx.invoked_subcommand != "init":
+        raise click.UsageError(f"--kb does not apply to `mage {ctx.invoked_subcommand}`")
+
+
+def _warn_about_environment() -> None:
+    """Each malformed MAGE_* override once, naming the variable (not on shell completion)."""
+    if os.environ.get("_MAGE_COMPLETE"):
+        return
+    from mage_engine.kb.config import env_warnings
+
+    for warning in env_warnings():
+        click.echo(f"mage: warning: {warning}", err=True)
 
 
 def main() -> None:
     """Entry point: run the group, turning MageError into one line and exit 1."""
+    _warn_about_environment()
     try:
         # with standalone_mode off, click returns ctx.exit(n)'s code instead of exiting
         sys.exit(cli.main(prog_name="mage", standalone_mode=False) or 0)

@@ -8,8 +8,9 @@ from mage_cli.common import echo_json, json_option, kb_option, open_kb
 
 
 @click.command()
-@click.argument("paths", nargs=-1, type=click.Path(path_type=str))
-@click.option("--check", is_flag=True, help="Scan for secrets; exit 1 and list path:line: kind if any.")
+@click.argument("paths", nargs=-1, type=click.Path(path_type=str, allow_dash=True))
+@click.option("--check", is_flag=True, help="Scan for secrets; exit 1 and list path:line: kind if any "
+                                             "(a PATH of `-` reads standard input).")
 @click.option("--staged", is_flag=True, help="With --check: scan the staged content of mage/ (what git commits).")
 @click.option("--install-hook", is_flag=True, help="Write a git pre-commit hook that runs the staged check.")
 @kb_option
@@ -20,8 +21,9 @@ def redact(ctx, paths, check, staged, install_hook, kb_dir, as_json):
 
     Everything mage writes is already scrubbed; this checks what a person
     typed by hand. `--check` scans every file under the KB's mage/ folder (or
-    the PATHS given) and prints `path:line: kind` for each secret, never the
-    secret itself: exit 1 if any, 0 when clean. `--install-hook` writes
+    the PATHS given; `-` is standard input) and prints `path:line: kind` for
+    each secret, never the secret itself, then a one-line summary: exit 1 if
+    any, 0 when clean. `--install-hook` writes
     .git/hooks/pre-commit (only if there is none, or it is mage's own) so git
     refuses a commit that would put a secret into mage/.
 
@@ -29,6 +31,7 @@ def redact(ctx, paths, check, staged, install_hook, kb_dir, as_json):
     Examples:
       mage redact --check
       mage redact --check mage/notes/deploy-keys.md --json
+      git diff | mage redact --check -
       mage redact --install-hook
     """
     if install_hook:
@@ -48,19 +51,33 @@ def _install(kb_dir) -> None:
 
 
 def _check(kb_dir, paths, staged, as_json) -> None:
-    from mage_engine.grooming.redact_check import check_paths, check_staged
+    from mage_engine.grooming.redact_check import check_bytes, scan_paths, scan_staged
 
     if staged and paths:
         raise click.UsageError("--staged scans what git is about to commit; give no PATHS with it")
     kb = open_kb(kb_dir)
-    findings = check_staged(kb) if staged else check_paths(kb, list(paths) or None)
+    files = [p for p in paths if p != "-"]
+    if staged:
+        findings, scanned = scan_staged(kb)
+    else:
+        findings, scanned = scan_paths(kb, files or None) if files or "-" not in paths else ([], 0)
+    if "-" in paths:
+        findings, scanned = findings + check_bytes("-", sys.stdin.buffer.read()), scanned + 1
     if as_json:
-        echo_json({"clean": not findings, "findings": [f._asdict() for f in findings]})
+        echo_json({"clean": not findings, "files": scanned, "findings": [f._asdict() for f in findings]})
     else:
         for finding in findings:
             click.echo(f"{finding.path}:{finding.line}: {finding.kind}")
-        if findings:
-            click.echo(f"mage: {len(findings)} secret(s) found; remove them (or write [REDACTED:kind] "
-                       "in their place) and try again", err=True)
+        _summary(findings, scanned, staged, paths)
     if findings:
         sys.exit(1)  # findings are a result, not an error: exit 1 with no "mage: error" line
+
+
+def _summary(findings, scanned: int, staged: bool, paths) -> None:
+    where = "staged under mage/" if staged else ("given" if paths else "under mage/")
+    files = f"{scanned} file{'s' if scanned != 1 else ''} {where}"
+    if findings:
+        click.echo(f"mage: {len(findings)} secret(s) found in {files}; remove them (or write [REDACTED:kind] "
+                   "in their place) and try again", err=True)
+    else:
+        click.echo(f"no secrets in {files}")

@@ -1,22 +1,21 @@
 """`mage stage` and `mage drafts`: put a lesson in staging, see the batch."""
 
 import sys
-from pathlib import Path
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_cli.common import echo_json, json_option, kb_option, open_kb, read_input
 from mage_engine.errors import MageError
 from mage_engine.grooming.drafts import list_drafts
-from mage_engine.grooming.stage import stage_draft
+from mage_engine.grooming.stage import MAX_BODY_BYTES, stage_draft
 from mage_engine.kb.notes import CATEGORIES, KINDS
 
 
 @click.command()
 @click.option("--title", required=True, help="What was learned, as a short sentence.")
 @click.option("--body", help="The lesson; its first paragraph is the summary recall shows.")
-@click.option("--body-file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Read the body from a file.")
+@click.option("--body-file", metavar="FILE", type=click.Path(exists=True, dir_okay=False, allow_dash=True),
+              help="Read the body from FILE (`-`: standard input).")
 @click.option("--kind", type=click.Choice(KINDS), default="lesson", show_default=True)
 @click.option("--tags", default="", help="Comma-separated tags, e.g. pytest,packaging.")
 @click.option("--category", type=click.Choice(CATEGORIES), default="lessons", show_default=True)
@@ -25,15 +24,18 @@ from mage_engine.kb.notes import CATEGORIES, KINDS
 def stage(title, body, body_file, kind, tags, category, kb_dir, as_json):
     """Stage a draft lesson for grooming (body from --body, --body-file or stdin).
 
-    The text is scrubbed of secrets before it touches disk, and a draft that
-    repeats a draft, a note or a rejected draft is not staged again (exit 0
-    either way; the output says which).
+    The text is scrubbed of secrets before it touches disk (the output names
+    each kind redacted), and a draft that repeats a draft, a note or a
+    rejected draft is not staged again (exit 0 either way; the output says
+    which). A body over about 1,200 characters gets a warning; over 64 KB it
+    is refused: one topic per note.
 
     \b
     Example:
       mage stage --title "Run pytest only after an editable install" \\
         --body "Imports fail under pytest unless the package is installed with pip install -e ." \\
         --kind procedure --tags pytest,packaging --category tools
+      git log -1 --format=%b | mage stage --title "Why we pin tantivy" --body-file -
     """
     kb = open_kb(kb_dir)
     text = _body(body, body_file)
@@ -45,21 +47,24 @@ def stage(title, body, body_file, kind, tags, category, kb_dir, as_json):
     _print_stage(result)
 
 
-def _body(body: str | None, body_file: Path | None) -> str:
+def _body(body: str | None, body_file: str | None) -> str:
     if body is not None and body_file is not None:
         raise click.UsageError("give --body or --body-file, not both")
-    if body_file is not None:
-        return body_file.read_text(encoding="utf-8", errors="replace")
     if body is not None:
         return body
-    if sys.stdin.isatty():
+    if body_file is None and sys.stdin.isatty():
         raise MageError("no body given", "pass --body TEXT, --body-file F, or pipe the text on stdin")
-    return sys.stdin.read()
+    # one byte past the limit is enough for stage to refuse it: /dev/zero never fills the memory
+    return read_input(body_file or "-", MAX_BODY_BYTES + 1)
 
 
 def _print_stage(result) -> None:
     if result.status == "staged":
         click.echo(f"staged {result.id}")
+        if result.redacted:
+            kinds = ", ".join(dict.fromkeys(result.redacted))
+            n = len(result.redacted)
+            click.echo(f"  redacted {n} secret{'s' if n != 1 else ''} ({kinds}): stored as [REDACTED:kind]")
         if result.nearest:
             click.echo(f"  nearest note: {result.nearest['id']} (similarity {result.nearest['similarity']}); "
                        f"consider `mage groom --merge {result.id} --into {result.nearest['id']}`")

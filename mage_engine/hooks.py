@@ -61,8 +61,8 @@ class HookContext:
             from mage_engine.kb.config import load_config_cached
 
             self._config = load_config_cached(self.kb)
-            for warning in self._config.warnings:
-                log_error(self.kb, self.event, f"config: {warning}")
+            if self._config.warnings:
+                _log_once_a_day(self.kb, self.event, self._config.warnings)
         return self._config
 
 
@@ -203,6 +203,28 @@ def _flush_quietly(stream) -> None:
     try:
         stream.flush()
     except Exception:
+        pass
+
+
+def _log_once_a_day(kb, event: str, warnings: list) -> None:
+    """Config warnings (a bad MAGE_* value, a bad config.yaml) go to errors.log once a day, not per hook run."""
+    from mage_engine.kb.layout import STATE_DIR
+
+    marker = kb.at(STATE_DIR, "config-warnings.txt")
+    seen = time.strftime("%Y-%m-%d", time.gmtime()) + "\n" + "\n".join(warnings)
+    try:
+        with open(marker, encoding="utf-8") as handle:
+            if handle.read() == seen:
+                return
+    except (OSError, UnicodeDecodeError):
+        pass
+    for warning in warnings:
+        log_error(kb, event, f"config: {warning}")
+    try:
+        from mage_engine.kb.atomic import write_text_atomic
+
+        write_text_atomic(marker, seen)
+    except OSError:
         pass
 
 

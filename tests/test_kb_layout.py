@@ -24,7 +24,7 @@ def test_init_is_idempotent_and_keeps_user_edits(tmp_path):
     (tmp_path / ".gitignore").write_text("node_modules/\n.mage/\n")
     again = run_mage("init", cwd=tmp_path)
     assert again.returncode == 0
-    assert "already set up" in again.stdout
+    assert "already a knowledge base" in again.stdout
     assert config.read_text() == "sensitivity: high\n"
     assert (tmp_path / ".gitignore").read_text() == "node_modules/\n.mage/\n"
 

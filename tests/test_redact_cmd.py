@@ -54,7 +54,7 @@ def test_a_clean_kb_passes(git_kb):
     write_note(git_kb, "deploy", "Deploy with `make release`; the token lives in ${RELEASE_TOKEN}.")
     done = run_mage("redact", "--check", cwd=git_kb.root)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout == ""
+    assert done.stdout == "no secrets in 2 files under mage/\n"  # config.yaml and the note: one summary line
 
 
 def test_json_output_lists_findings_without_secrets(git_kb):
@@ -62,8 +62,18 @@ def test_json_output_lists_findings_without_secrets(git_kb):
     done = run_mage("redact", "--check", "--json", cwd=git_kb.root)
     assert done.returncode == 1
     report = json.loads(done.stdout)
-    assert report == {"clean": False, "findings": [{"path": "mage/notes/db.md", "line": 8, "kind": "password"}]}
+    assert report == {"clean": False, "files": 2,
+                      "findings": [{"path": "mage/notes/db.md", "line": 8, "kind": "password"}]}
     assert "Quay-7hR2kLp9!" not in done.stdout
+
+
+def test_standard_input_is_checked_as_the_path_dash(git_kb):
+    token = fake_token()
+    done = run_mage("redact", "--check", "-", cwd=git_kb.root, input=f"first line\nexport TOKEN={token}\n")
+    assert done.returncode == 1 and done.stdout.startswith("-:2: github-token\n")
+    assert token not in done.stdout + done.stderr
+    clean = run_mage("redact", "--check", "-", cwd=git_kb.root, input="nothing to see\n")
+    assert clean.returncode == 0 and clean.stdout == "no secrets in 1 file given\n"
 
 
 def test_only_the_paths_given_are_scanned(git_kb):

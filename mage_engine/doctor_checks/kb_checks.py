@@ -20,6 +20,10 @@ def find(kb_dir, start) -> tuple[KB | None, Check]:
     if problems:
         return kb, warn("kb", f"{detail}; {len(problems)} unreadable: {problems[0]}",
                         "fix or move the files named (they are left out of recall)", problems=[str(p) for p in problems])
+    odd = [warning for note in notes for warning in note.warnings]
+    if odd:
+        return kb, warn("kb", f"{detail}; {len(odd)} unknown value{'s' if len(odd) > 1 else ''}: {odd[0]}",
+                        "use one of the values listed", warnings=odd)
     if kb.journal_path.exists():
         return kb, warn("kb", f"{detail}; an interrupted change is pending", "run any mage command (it finishes it)")
     if not _scratch_ignored(kb):

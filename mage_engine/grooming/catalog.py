@@ -32,13 +32,14 @@ def light_notes(kb: KB) -> list[Note]:
 
 
 def note_problems(kb: KB) -> list[str]:
-    """One line per note file that cannot be parsed (file, line, what is wrong)."""
-    return [r["problem"] for r in records(kb, kb.notes_dir, "notes") if r.get("problem")]
+    """One line per note file that cannot be parsed, or holds a value mage does not know (file, line, what)."""
+    found = records(kb, kb.notes_dir, "notes")
+    return [r["problem"] for r in found if r.get("problem")] + [w for r in found for w in r.get("warnings", [])]
 
 
 def records(kb: KB, folder: Path, cache_name: str) -> list[dict]:
     """The cached record of every markdown file in `folder`, refreshed where changed."""
-    cache_path = kb.state_dir / f"catalog-v2-{cache_name}.json"
+    cache_path = kb.state_dir / f"catalog-v3-{cache_name}.json"
     cache = _load(cache_path)
     fresh, changed = {}, False
     for entry in _markdown_entries(folder):
@@ -72,7 +73,7 @@ def _describe(path: Path) -> dict:
     stored = (note.draft or {}).get("fingerprint")
     return {"id": note.id, "fp": stored or fingerprint(note.title, note.body), "title": note.title,
             "summary": note.summary, "kind": note.kind, "category": note.category, "tags": note.tags,
-            "created": note.created, "updated": note.updated}
+            "created": note.created, "updated": note.updated, "warnings": note.warnings}
 
 
 def _markdown_entries(folder: Path):

@@ -27,22 +27,33 @@ class Finding(NamedTuple):
 
 def check_paths(kb, paths=None) -> list[Finding]:
     """Findings in `paths` (files or folders), or in every file under the KB's `mage/` folder."""
-    findings = []
-    for path in _files(kb, paths):
-        findings += _findings(kb.relative(path), path.read_bytes())
-    return findings
+    return scan_paths(kb, paths)[0]
+
+
+def scan_paths(kb, paths=None) -> tuple[list[Finding], int]:
+    """(findings, how many files were read) for `check_paths`."""
+    findings, files = [], _files(kb, paths)
+    for path in files:
+        findings += check_bytes(kb.relative(path), path.read_bytes())
+    return findings, len(files)
 
 
 def check_staged(kb) -> list[Finding]:
     """Findings in the staged (index) content of files under the KB's `mage/` folder."""
+    return scan_staged(kb)[0]
+
+
+def scan_staged(kb) -> tuple[list[Finding], int]:
+    """(findings, how many staged files were read) for `check_staged`."""
     names = _git(kb, "diff", "--cached", "--name-only", "-z", "--diff-filter=ACMR", "--relative", "--", "mage")
-    findings = []
-    for name in filter(None, names.decode("utf-8", "replace").split("\0")):
-        findings += _findings(name, _git(kb, "show", f":./{name}"))
-    return findings
+    findings, staged = [], list(filter(None, names.decode("utf-8", "replace").split("\0")))
+    for name in staged:
+        findings += check_bytes(name, _git(kb, "show", f":./{name}"))
+    return findings, len(staged)
 
 
-def _findings(display: str, data: bytes) -> list[Finding]:
+def check_bytes(display: str, data: bytes) -> list[Finding]:
+    """Findings in one text (`display` names it in each finding); a binary file has none."""
     if b"\0" in data[:BINARY_SNIFF]:
         return []  # images and other binaries: not text a person typed a secret into
     text = data.decode("utf-8", "replace")

@@ -19,6 +19,7 @@ from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import CATEGORIES, KINDS, Note, today, write_note
 
 LONG_DRAFT_CHARS = 1200
+MAX_BODY_BYTES = 64 * 1024  # a note holds one topic; past this it holds several, or a file's copy
 MAX_TITLE_CHARS = 200
 SOURCES = ("lesson", "nudge", "recurrence", "redirect")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
@@ -33,10 +34,11 @@ class StageResult:
     matched: dict | None = None      # {"kind": draft|note|rejected, "id": …} when not staged
     nearest: dict | None = None      # {"id": …, "similarity": …}
     warnings: list = field(default_factory=list)
+    redacted: list = field(default_factory=list)  # the kind of each secret the scrub replaced
 
     def to_json(self) -> dict:
         return {"status": self.status, "id": self.id, "matched": self.matched,
-                "nearest": self.nearest, "warnings": self.warnings}
+                "nearest": self.nearest, "warnings": self.warnings, "redacted": self.redacted}
 
 
 def clean_title(title: str) -> str:
@@ -48,9 +50,11 @@ def clean_title(title: str) -> str:
 def stage_draft(kb: KB, title: str, body: str, kind: str = "lesson", tags=(), category: str = "lessons",
                 source: str = "lesson", signature: str | None = None, chapters=(), extra=None) -> StageResult:
     """Scrub, dedupe and write one draft to .mage/staging/. Never raises for duplicates."""
-    from mage_engine.capture.scrub import scrub
+    from mage_engine.capture.scrub import scrub_report
 
-    title, body = scrub(clean_title(title)), scrub(_CONTROL.sub("", str(body or "")).strip())
+    _refuse_huge(str(body or ""))
+    (title, title_kinds), (body, body_kinds) = (scrub_report(clean_title(title)),
+                                                scrub_report(_CONTROL.sub("", str(body or "")).strip()))
     _validate(title, body, kind, category, source)
     fp = fingerprint(title, body)
     refusal = _duplicate_of(kb, fp, signature)
@@ -59,7 +63,16 @@ def stage_draft(kb: KB, title: str, body: str, kind: str = "lesson", tags=(), ca
     warnings = _warnings(body)
     draft = _make_draft(kb, title, body, kind, tags, category, source, fp, signature, chapters, extra)
     write_note(kb.draft_path(draft.id), draft)
-    return StageResult(status="staged", id=draft.id, nearest=draft.draft.get("nearest"), warnings=warnings)
+    return StageResult(status="staged", id=draft.id, nearest=draft.draft.get("nearest"), warnings=warnings,
+                       redacted=title_kinds + body_kinds)
+
+
+def _refuse_huge(body: str) -> None:
+    if len(body.encode("utf-8", "replace")) > MAX_BODY_BYTES:
+        raise MageError(f"the body is over {MAX_BODY_BYTES // 1024} KB: a note holds one topic (a lesson, "
+                        "a procedure), not a log or a copy of a file",
+                        "split it into one note per lesson, each staged with its own title, and name a big "
+                        "file by its path instead of pasting it")
 
 
 def _validate(title, body, kind, category, source) -> None:

@@ -135,21 +135,38 @@ def _copied(value):
 
 
 def apply_env(config: Config, environ) -> Config:
-    """Environment variables win over the file; a bad value is a warning, not a crash."""
-    for name, (attr, kind) in ENV_OVERRIDES.items():
-        raw = environ.get(name)
-        if raw is None or raw == "":
-            continue
-        try:
-            value = kind(raw)
-        except ValueError:
-            config.warnings.append(f"{name}={raw!r} is not a valid {kind.__name__}; ignored")
-            continue
-        if attr == "sensitivity" and value not in SENSITIVITIES:
-            config.warnings.append(f"{name}={raw!r} is not one of {', '.join(SENSITIVITIES)}; ignored")
-            continue
-        setattr(config, attr, value)
+    """Environment variables win over the file; a bad value is a warning naming it, never a crash."""
+    for name, (attr, _) in ENV_OVERRIDES.items():
+        value, problem = env_value(name, environ.get(name))
+        if problem:
+            config.warnings.append(problem)
+        elif value is not None:
+            setattr(config, attr, value)
     return config
+
+
+def env_value(name: str, raw) -> tuple:
+    """(the value `raw` gives the override `name`, or None; the warning when it cannot be used)."""
+    if raw is None or raw == "":
+        return None, ""
+    attr, kind = ENV_OVERRIDES[name]
+    wanted = {"hint_min_score": "a number from 0 to 1, like 0.5", "hint_count": "a whole number, like 4",
+              "capture_min_chars": "a whole number, like 400",
+              "sensitivity": f"one of {', '.join(SENSITIVITIES)}"}[attr]
+    try:
+        value = kind(raw.strip())
+    except ValueError:
+        value = None
+    if value is None or (attr == "sensitivity" and value not in SENSITIVITIES) or \
+            (attr == "hint_min_score" and not 0 <= value <= 1) or (kind is int and value < 0):
+        return None, f"{name}={raw!r} is ignored: it must be {wanted} (unset it to use mage/config.yaml)"
+    return value, ""
+
+
+def env_warnings(environ=None) -> list[str]:
+    """One line per malformed MAGE_* override in the environment."""
+    environ = os.environ if environ is None else environ
+    return [problem for name in ENV_OVERRIDES for problem in [env_value(name, environ.get(name))[1]] if problem]
 
 
 def _read_cache(cache: str, key) -> Config | None:

@@ -16,9 +16,10 @@ def config_from_text(text: str, path) -> Config:
         data = yaml.safe_load(text) if text.strip() else {}
         lines = _key_lines(yaml, text)
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = mark.line + 1 if mark else 1
-        problem = getattr(error, "problem", None) or "not valid YAML"
+        from mage_engine.kb.yaml_marks import error_line, error_problem
+
+        line = error_line(error, text)
+        problem = error_problem(error)
         raise ConfigError(f"{path}:{line}: malformed YAML ({problem})", "fix the file or delete it to use the defaults")
     if data is None:
         data = {}

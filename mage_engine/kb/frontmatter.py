@@ -29,9 +29,10 @@ def split(text: str, path) -> tuple[dict, str, int]:
         # libyaml's safe loader when present: same results, ~8x faster on 10,000 notes
         data = yaml.load(raw, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) if raw.strip() else {}
     except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        line = (mark.line + 2) if mark else 2
-        problem = getattr(error, "problem", None) or "malformed YAML"
+        from mage_engine.kb.yaml_marks import error_line, error_problem
+
+        line = error_line(error, raw) + 1  # the frontmatter starts on the file's line 2
+        problem = error_problem(error)
         raise NoteFormatError(path, line, f"malformed frontmatter ({problem})")
     if not isinstance(data, dict):
         raise NoteFormatError(path, 2, "frontmatter must be a mapping of keys to values")

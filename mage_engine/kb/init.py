@@ -17,12 +17,14 @@ class InitResult:
     kb: KB
     created: list = field(default_factory=list)
     gitignore_updated: bool = False
+    existed: bool = False       # mage/config.yaml was there already: a KB, perhaps repaired
+    in_git: bool = False        # the folder is inside a git work tree (mage/ is meant to be committed)
 
 
 def init_kb(root: Path) -> InitResult:
     """Create mage/ (config, notes, skills) and .mage/, and git-ignore .mage/."""
     kb = KB(Path(root).resolve())
-    result = InitResult(kb)
+    result = InitResult(kb, existed=kb.config_path.is_file(), in_git=inside_git(kb.root))
     for folder in (kb.mage_dir, kb.notes_dir, kb.skills_dir, kb.staging_dir, kb.learnings_dir):
         if not folder.is_dir():
             folder.mkdir(parents=True, exist_ok=True)
@@ -32,6 +34,14 @@ def init_kb(root: Path) -> InitResult:
         result.created.append(kb.relative(kb.config_path))
     result.gitignore_updated = _ensure_gitignored(kb.root / ".gitignore")
     return result
+
+
+def inside_git(folder: Path) -> bool:
+    """True when `folder` or a folder above it holds `.git` (a repository or a worktree's pointer file)."""
+    for candidate in (folder, *folder.parents):
+        if (candidate / ".git").exists():
+            return True
+    return False
 
 
 def _ensure_gitignored(gitignore: Path) -> bool:

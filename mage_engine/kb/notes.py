@@ -43,6 +43,7 @@ class Note:
     draft: dict | None = None
     extra: dict = field(default_factory=dict)
     path: Path | None = None
+    warnings: list = field(default_factory=list, compare=False)  # what parse_note accepted with a word
 
     @property
     def summary(self) -> str:
@@ -85,7 +86,7 @@ def parse_note(text: str, path: Path | None = None) -> Note:
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         raise NoteFormatError(where, 2, "missing 'title'")
-    return Note(
+    note = Note(
         id=note_id, title=title.strip(), body=body,
         kind=str(data.get("kind") or "lesson"), category=str(data.get("category") or "lessons"),
         tags=_str_list(data.get("tags")), created=_date_str(data.get("created")),
@@ -94,6 +95,28 @@ def parse_note(text: str, path: Path | None = None) -> Note:
         draft=data.get("draft") if isinstance(data.get("draft"), dict) else None,
         extra={k: v for k, v in data.items() if k not in _KNOWN}, path=Path(path) if path else None,
     )
+    note.warnings = _value_warnings(note, text, where)
+    return note
+
+
+def _value_warnings(note: Note, text: str, where) -> list[str]:
+    """One line per frontmatter value mage does not know (kept as written, but said)."""
+    found = []
+    for key, value, allowed in (("kind", note.kind, KINDS), ("category", note.category, CATEGORIES)):
+        if value not in allowed:
+            found.append(f"{where}:{_key_line(text, key)}: unknown {key} '{value}' (allowed: {', '.join(allowed)}); "
+                         f"kept as written")
+    return found
+
+
+def _key_line(text: str, key: str) -> int:
+    """The 1-based line of a top-level `key:` in the frontmatter (2 when it is not written)."""
+    for number, line in enumerate(text.splitlines()[1:], start=2):
+        if line.startswith(f"{key}:"):
+            return number
+        if line.rstrip() == "---":
+            break
+    return 2
 
 
 def render_note(note: Note) -> str:
