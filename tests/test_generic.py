@@ -60,3 +60,13 @@ def test_disconnect_deletes_a_file_that_held_only_the_section(project):
     out = mage(project, "disconnect", "generic")
     assert "removed AGENTS.md" in out.stdout and not (project / "AGENTS.md").exists()
     assert "not connected" in mage(project, "disconnect", "generic").stdout
+
+
+def test_the_section_names_the_full_path_of_mage_and_how_to_find_it(project):
+    mage(project, "connect", "generic")
+    text = (project / "AGENTS.md").read_text()
+    assert f"`{MAGE}`" in text, "an agent whose PATH lacks mage can still run it"
+    assert "command -v mage" in text and "~/.local/bin/mage" in text
+    run = subprocess.run([MAGE, "recall", "anything"], cwd=project, capture_output=True, text=True,
+                         env={"PATH": "/nonexistent", "HOME": str(project)})
+    assert run.returncode == 0, "the named path runs with no PATH at all"

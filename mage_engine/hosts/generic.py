@@ -23,6 +23,9 @@ BODY = """\
 ## Project memory (mage)
 
 This project keeps its hard-earned knowledge as markdown notes under `mage/notes/`, managed by mage.
+`mage` below is the mage command. If your shell does not find it, run it by its full path: on the machine that
+wrote this section that is `{mage}`; elsewhere `command -v mage`, `~/.local/bin/mage` (pipx) or the project's
+`.venv/bin/mage` finds it.
 
 - Before starting a task, read `mage/MEMORY.md`: the standing rules and the most useful notes.
 - Before unfamiliar work, search the notes: `mage recall "<a few words>"`; read one in full with `mage show <id>`.
@@ -32,9 +35,13 @@ This project keeps its hard-earned knowledge as markdown notes under `mage/notes
 - Never edit `mage/notes/`, `mage/INDEX.md` or `mage/MEMORY.md` yourself: mage writes them."""
 
 
-def section() -> str:
-    """The marked block connect writes."""
-    return f"{BEGIN}\n{BODY}\n{END}\n"
+def section(mage: str | None = None) -> str:
+    """The marked block connect writes, naming `mage` (this install's command) as the full path."""
+    if mage is None:
+        from mage_engine.grooming.precommit_hook import mage_command
+
+        mage = " ".join(mage_command())
+    return f"{BEGIN}\n{BODY.format(mage=mage)}\n{END}\n"
 
 
 def connect(kb: KB) -> HostChange:
