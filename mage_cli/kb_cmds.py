@@ -40,7 +40,12 @@ def init(folder, as_json):
 
 
 def _enclosing_kb() -> Path | None:
-    """The KB this folder is in, when it belongs to the same project (a KB in ~ is not this repository's)."""
+    """The KB this folder is in, when it belongs to the same project.
+
+    A personal KB in ~ is not every project's below it: inside a git
+    repository only a KB within that repository counts, outside one any KB
+    but the home folder's.
+    """
     from mage_engine.kb.layout import find_kb_root
 
     here = Path.cwd().resolve()
@@ -48,7 +53,9 @@ def _enclosing_kb() -> Path | None:
     if root is None or root == here:
         return root
     repo = next((folder for folder in (here, *here.parents) if (folder / ".git").exists()), None)
-    return root if repo is not None and root.is_relative_to(repo) else None
+    if repo is not None:
+        return root if root.is_relative_to(repo) else None
+    return root if root != Path.home().resolve() else None
 
 
 def _print_init(result) -> None:
