@@ -82,7 +82,8 @@ def parse_note(text: str, path: Path | None = None) -> Note:
     data, body, _ = frontmatter.split(text, where)
     note_id = str(data.get("id") or (Path(path).stem if path else ""))
     if not is_safe_id(note_id):
-        raise NoteFormatError(where, 2, f"id {note_id!r} is not a safe slug (lowercase letters, digits, hyphens)")
+        raise NoteFormatError(where, _key_line(text, "id"), f"id {note_id!r} is not a safe slug (lower-case "
+                              "letters of any script, digits and single hyphens; no name Windows reserves)")
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         raise NoteFormatError(where, 2, "missing 'title'")
