@@ -119,3 +119,10 @@ def test_a_projects_own_script_of_that_name_is_never_overwritten(project):
     assert done.returncode == 1 and done.stderr.count("\n") == 1
     assert "is not mage's launcher" in done.stderr and own.read_text() == "#!/bin/sh\necho ours\n"
     assert not (project / ".claude" / "settings.json").exists()
+
+
+def test_moving_back_to_the_personal_file_removes_the_shared_script(project):
+    run_mage("connect", "claude-code", "--shared", cwd=project)
+    out = run_mage("connect", "claude-code", cwd=project).stdout
+    assert "removed .claude/hooks/mage-hook" in out and not (project / ".claude" / "hooks").exists()
+    assert "hooks" not in shared(project), "the groups moved, none left to run a missing script"

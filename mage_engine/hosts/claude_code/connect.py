@@ -23,7 +23,7 @@ from mage_engine.hosts.claude_code import gitignore, skills, twin
 from mage_engine.hosts.claude_code.launcher import personal_launcher, shared_launcher
 from mage_engine.hosts.claude_code.record import HOST, before_mage, commit, load_state, remember_originals, \
     state_path
-from mage_engine.hosts.claude_code.settings import read_exact, read_settings, render_settings, settings_path
+from mage_engine.hosts.claude_code.settings import read_both, render_settings, same_json, settings_path
 from mage_engine.hosts.claude_code.shared_script import plan_script_removal, write_script
 from mage_engine.hosts.claude_code.wiring import unwire, wire
 from mage_engine.kb.layout import KB
@@ -42,7 +42,7 @@ def connect(kb: KB, shared: bool = False, hooks: bool = True, launcher=None) -> 
         launcher = shared_launcher() if shared else personal_launcher()
     hooks_file = settings_path(kb, shared) if hooks else None
     state, change, plan = load_state(kb), HostChange(HOST), Transaction(kb)
-    files = _read_both(kb)
+    files = read_both(kb)
     remember_originals(kb, state, files)
     created = set(state.get("created", [])) | (set() if (kb.root / ".claude").is_dir() else {".claude"})
     for path, data in _planned(kb, files, hooks_file, launcher, state).items():
@@ -53,10 +53,14 @@ def connect(kb: KB, shared: bool = False, hooks: bool = True, launcher=None) -> 
             created |= {kb.relative(path)} if text is None else set()
     if hooks and shared:
         created |= write_script(kb, change)
+    else:
+        plan_script_removal(kb, plan, change)  # the groups left settings.json: its script goes too
     gitignore.plan_ignore(kb, plan, change, state)
     state.update(hooks_file=kb.relative(hooks_file) if hooks else None, created=sorted(created),
                  hook=launcher.prefix if hooks else None)
     commit(kb, plan, state)
+    if not (hooks and shared):
+        _remove_empty(kb, ".claude/hooks", created)
     for link in skills.mirror_skills(kb):
         change.did(f"linked {link} -> mage/skills/")
     change.details = {"settings": kb.relative(hooks_file) if hooks else None, "hook": state["hook"],
@@ -90,7 +94,7 @@ def disconnect(kb: KB) -> HostChange:
     state, change, plan = load_state(kb), HostChange(HOST), Transaction(kb)
     created = set(state.get("created", []))
     local_remains = False
-    for path, (text, data) in _read_both(kb).items():
+    for path, (text, data) in read_both(kb).items():
         if text is None:
             continue
         name, original = kb.relative(path), state.get("originals", {}).get(kb.relative(path))
@@ -105,7 +109,7 @@ def disconnect(kb: KB) -> HostChange:
             plan.delete(path)
             change.did(f"removed {name} (mage had created it)")
         elif result != data:
-            plan.write(path, original if _same_json(original, result) else render_settings(result, like=text))
+            plan.write(path, original if same_json(original, result) else render_settings(result, like=text))
             change.did(f"restored {name}")
     plan_script_removal(kb, plan, change)
     if state.get("gitignore") and not local_remains:
@@ -118,29 +122,18 @@ def disconnect(kb: KB) -> HostChange:
     return change
 
 
-def _read_both(kb: KB) -> dict:
-    """path -> (exact text or None, JSON object) for the personal and the shared file; refuses malformed ones."""
-    files = {}
-    for path in (settings_path(kb, False), settings_path(kb, True)):
-        data = read_settings(kb, path)  # first: it refuses what cannot be read
-        files[path] = (read_exact(path), data)
-    return files
-
-
 def _remove_links_and_folders(kb: KB, created: set, change: HostChange) -> None:
     for link in skills.unmirror_skills(kb):
         change.did(f"removed link {link}")
     for folder in (".claude/hooks", ".claude"):
-        path = kb.root / folder
-        if folder in created and path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+        _remove_empty(kb, folder, created)
 
 
-def _same_json(text, data) -> bool:
-    try:
-        return text is not None and json.loads(text) == data
-    except ValueError:
-        return False
+def _remove_empty(kb: KB, folder: str, created: set) -> None:
+    """Remove a folder connect created, once nothing is left in it."""
+    path = kb.root / folder
+    if folder in created and path.is_dir() and not any(path.iterdir()):
+        path.rmdir()
 
 
 def _with_hooks(settings: dict, hooks: dict, keep_empty: bool) -> dict:

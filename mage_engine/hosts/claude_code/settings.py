@@ -54,6 +54,23 @@ def read_exact(path: Path) -> str | None:
         return None
 
 
+def read_both(kb: KB) -> dict:
+    """path -> (exact text or None, JSON object) for the personal and the shared file; refuses malformed ones."""
+    files = {}
+    for path in (settings_path(kb, False), settings_path(kb, True)):
+        data = read_settings(kb, path)  # first: it refuses what cannot be read
+        files[path] = (read_exact(path), data)
+    return files
+
+
+def same_json(text, data) -> bool:
+    """True when the JSON text `text` holds exactly `data`."""
+    try:
+        return text is not None and json.loads(text) == data
+    except ValueError:
+        return False
+
+
 def load_settings(path: Path) -> tuple[dict, str]:
     """(the file's JSON object, "") or ({}, what is wrong with it); no side effects."""
     try:
