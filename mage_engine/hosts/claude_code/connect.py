@@ -16,7 +16,6 @@ the next mage command finishes the change, so the user's earlier
 files are read (and a malformed one refused) before anything is written.
 """
 
-import json
 
 from mage_engine.hosts import HostChange
 from mage_engine.hosts.claude_code import gitignore, skills, twin

@@ -11,7 +11,6 @@ current bytes are copied to .mage/backups/ so nothing a person wrote is ever los
 
 import json
 import shutil
-import stat
 import time
 from pathlib import Path
 
