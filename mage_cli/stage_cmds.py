@@ -82,7 +82,7 @@ def _print_stage(result) -> None:
 @kb_option
 @json_option
 def drafts(kb_dir, as_json):
-    """List the staging batch: id, title, kind, source, nearest note, proposal.
+    """List the staging batch: id, kind/source, title, nearest note, proposal.
 
     \b
     Example:
