@@ -23,8 +23,11 @@ SCRIPT = r'''#!/bin/sh
 # A plain venv's Python is started directly (-I -S: no pip launcher, no site), given its site-packages.
 # Without mage it reads the payload and exits 0; at SessionStart it tells the user how to install mage.
 self="$0"
-for candidate in "$(command -v mage-hook 2>/dev/null)" "$HOME/.local/bin/mage-hook"; do
-    if [ -n "$candidate" ] && [ -x "$candidate" ] && ! [ "$candidate" -ef "$self" ]; then
+set -f; IFS=:  # PATH's folders (split, not globbed), then pipx's, without forking a `command -v`
+for folder in $PATH "$HOME/.local/bin"; do
+    candidate="$folder/mage-hook"
+    if [ -n "$folder" ] && [ -f "$candidate" ] && [ -x "$candidate" ] && ! [ "$candidate" -ef "$self" ]; then
+        set +f; unset IFS
         IFS= read -r first < "$candidate"
         python="${first#\#!}"
         venv="${python%/*/*}"
@@ -43,6 +46,7 @@ main()' "$packages" "$@"
         exec "$candidate" "$@"
     fi
 done
+set +f; unset IFS
 if command -v python3 >/dev/null 2>&1; then  # import mage, or drain the payload and say so below
     python3 -c "
 import sys
