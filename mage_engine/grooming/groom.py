@@ -3,6 +3,9 @@
 Every accept or merge rewrites INDEX.md and MEMORY.md in the same
 transaction, refreshes the search index after it, and returns the exact git
 command a person would run after reading the diff. Nothing here commits.
+Each action reads and changes the KB under the KB lock (kb/lock.py), so two
+groomers never work from the same stale view: the later one finds the draft
+gone and says it was already accepted or rejected.
 """
 
 from dataclasses import dataclass, field
@@ -12,9 +15,11 @@ from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.rejected import rejections_text
 from mage_engine.kb.config import load_config
+from mage_engine.kb import guard
 from mage_engine.kb.ids import is_safe_id, unique_id
 from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
+from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import Note, read_note, render_note, today
 from mage_engine.kb.transaction import Transaction
 from mage_engine.recall.render_all import derived_writes, refresh_search_index
@@ -36,26 +41,59 @@ class GroomResult:
 
 
 def load_draft(kb: KB, draft_id: str) -> Note:
-    """The draft with this id, or NotFound naming how to list drafts."""
-    if not is_safe_id(draft_id) or not kb.draft_path(draft_id).is_file():
-        raise NotFound(f"no draft '{draft_id}' in staging", "list drafts with `mage drafts`")
+    """The draft in `.mage/staging/<id>.md`, or NotFound saying where it went."""
+    if not is_safe_id(draft_id) or not guard.lexists(kb.draft_path(draft_id)):
+        raise NotFound(*_gone(kb, draft_id))
     return read_note(kb.draft_path(draft_id))
 
 
+def _gone(kb: KB, draft_id: str) -> tuple[str, str]:
+    """(what, fix) for a draft that is not in staging: already accepted, rejected, or never there."""
+    if is_safe_id(draft_id):
+        if guard.is_regular(kb.note_path(draft_id)):
+            return (f"draft '{draft_id}' was already accepted (mage/notes/{draft_id}.md)",
+                    "nothing to do; `mage drafts` lists what still waits")
+        from mage_engine.grooming.rejected import read_rejections
+
+        if any(entry.get("id") == draft_id for entry in read_rejections(kb)):
+            return (f"draft '{draft_id}' was already rejected (mage/rejected.jsonl)",
+                    "nothing to do; `mage drafts` lists what still waits")
+    return f"no draft '{draft_id}' in staging", "list drafts with `mage drafts`"
+
+
 def load_note(kb: KB, note_id: str) -> Note:
-    if not is_safe_id(note_id) or not kb.note_path(note_id).is_file():
+    """The note named `note_id`: its file name, or else the `id:` one note's frontmatter declares."""
+    if is_safe_id(note_id) and guard.lexists(kb.note_path(note_id)):
+        return read_note(kb.note_path(note_id))
+    named = catalog.note_id_declared(kb, note_id) if note_id else None
+    if named is None:
         raise NotFound(f"no note '{note_id}'", "list notes with `mage notes`")
-    return read_note(kb.note_path(note_id))
+    return read_note(kb.note_path(named))
 
 
 def draft_ids(kb: KB) -> list[str]:
-    return sorted(p.stem for p in kb.staging_dir.glob("*.md") if not p.name.startswith("."))
+    """Ids of the drafts in staging, by name (links and special files are not drafts)."""
+    try:
+        listing = guard.entries(kb.staging_dir)
+    except OSError:
+        return []
+    return [name[:-3] for name, kind, _ in listing if kind == "file" and name.endswith(".md")
+            and not name.startswith(".")]
 
 
-def accept(kb: KB, ids: list[str], actor: str | None = None) -> GroomResult:
-    """Turn drafts into notes under mage/notes/."""
+def accept(kb: KB, ids: list[str] | None, actor: str | None = None) -> GroomResult:
+    """Turn drafts into notes under mage/notes/ (`ids=None`: every draft in staging)."""
+    with kb_lock(kb):
+        return _accept(kb, ids, actor)
+
+
+def _accept(kb: KB, ids, actor) -> GroomResult:
     config = load_config(kb)
     autonomy.require("accept", config.autonomy, actor)
+    if ids is None:
+        ids = draft_ids(kb)
+        if not ids:
+            raise MageError("no drafts in staging", "nothing to accept; `mage drafts` lists the batch")
     drafts = [load_draft(kb, draft_id) for draft_id in _unique(ids)]
     if not drafts:
         raise MageError("nothing to accept", "name draft ids, or use --accept-all")
@@ -72,16 +110,34 @@ def accept(kb: KB, ids: list[str], actor: str | None = None) -> GroomResult:
 
 
 def note_from_draft(kb: KB, draft: Note, taken: set) -> Note:
-    """The note a draft becomes: same fields, no draft block, a free id."""
-    exists = lambda c: c in taken or kb.note_path(c).exists()
+    """The note a draft becomes: same fields, no draft block, a free id.
+
+    An id counts as taken when a note's file name differs from it only in
+    case: on a case-insensitive disk `Casey.md` and `casey.md` are one file.
+    """
+    folded = {c.casefold() for c in taken} | existing_note_names(kb)
+    exists = lambda c: c.casefold() in folded
     origin = (draft.draft or {}).get("source", draft.origin)
     return Note(id=unique_id(draft.id, exists), title=draft.title, body=draft.body, kind=draft.kind,
                 category=draft.category, tags=draft.tags, created=today(), updated=today(),
                 origin=origin, signatures=draft.signatures, extra=dict(draft.extra))
 
 
+def existing_note_names(kb: KB) -> set:
+    """The casefolded stems of every entry in mage/notes/ (whatever it is)."""
+    try:
+        return {name[:-3].casefold() for name, _, _ in guard.entries(kb.notes_dir) if name.endswith(".md")}
+    except OSError:
+        return set()
+
+
 def reject(kb: KB, ids: list[str], reason: str = "", actor: str | None = None) -> GroomResult:
     """Drop drafts and remember their fingerprints so they never come back."""
+    with kb_lock(kb):
+        return _reject(kb, ids, reason, actor)
+
+
+def _reject(kb: KB, ids, reason, actor) -> GroomResult:
     config = load_config(kb)
     autonomy.require("reject", config.autonomy, actor)
     drafts = [load_draft(kb, draft_id) for draft_id in _unique(ids)]
@@ -108,6 +164,11 @@ def rejection_entry(draft: Note, reason: str, actor: str | None) -> dict:
 
 def merge(kb: KB, draft_id: str, note_id: str, actor: str | None = None) -> GroomResult:
     """Fold a draft into an existing note: the note keeps its id, `updated` moves."""
+    with kb_lock(kb):
+        return _merge(kb, draft_id, note_id, actor)
+
+
+def _merge(kb: KB, draft_id: str, note_id: str, actor) -> GroomResult:
     config = load_config(kb)
     autonomy.require("merge", config.autonomy, actor)
     draft, note = load_draft(kb, draft_id), load_note(kb, note_id)

@@ -68,9 +68,11 @@ def read_stamp(kb) -> dict | None:
 
 def new_generation(kb) -> tuple[str, str]:
     """(name, absolute path) of a new, empty generation folder."""
+    from mage_engine.kb import guard
+
     name = f"gen-{time.time_ns()}-{os.getpid()}"
     path = kb.index_dir / name
-    path.mkdir(parents=True)
+    guard.makedirs(path)  # Tantivy writes inside: no folder on the way may be a link out of the KB
     return name, str(path)
 
 
@@ -110,8 +112,9 @@ class FileLock:
 
     def acquire(self) -> bool:
         """Take the lock, waiting at most `wait` seconds; False if another process holds it."""
-        os.makedirs(os.path.dirname(os.fspath(self.path)), exist_ok=True)
-        self.handle = open(self.path, "a+")
+        from mage_engine.kb import guard  # a lock file that is a link is refused, never followed
+
+        self.handle = guard.open_file(self.path, os.O_RDWR | os.O_CREAT, 0o644, create_dirs=True)
         deadline = time.monotonic() + self.wait
         while True:
             try:
@@ -126,7 +129,7 @@ class FileLock:
     def release(self) -> None:
         """Drop the lock (safe to call twice)."""
         if self.handle is not None:
-            self.handle.close()  # closing drops the flock
+            os.close(self.handle)  # closing drops the flock
             self.handle = None
 
 
