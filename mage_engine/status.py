@@ -71,7 +71,9 @@ def _hooks_wired(kb: KB):
 def _memory_cost(kb: KB) -> dict | None:
     """What mage/MEMORY.md costs at launch against Claude Code's 200-line / 25 KB load."""
     try:
-        data = kb.memory_md.read_bytes()
+        from mage_engine.kb import guard
+
+        data = guard.read_bytes(kb.memory_md, 64 * 1024 * 1024)
     except OSError:
         return None
     return {"lines": data.count(b"\n"), "bytes": len(data), "host_lines": 200, "host_bytes": 25_000}

@@ -130,7 +130,7 @@ def read_session(kb, stem: str):
 
     for path in session_files(kb, stem):
         try:
-            handle = os.fdopen(guard.open_file(path), "rb")  # no link, no FIFO: a hostile clone's trail
+            handle = guard.open_binary(path)  # no link, no FIFO: a hostile clone's trail
         except OSError:
             continue
         with handle:

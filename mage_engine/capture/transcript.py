@@ -41,7 +41,7 @@ def read_entries(path, offset: int, max_bytes: int):
     from mage_engine.kb import guard
 
     transcript = Transcript(offset=offset)
-    with os.fdopen(guard.open_file(path), "rb") as handle:  # a FIFO or device is refused, never waited on
+    with guard.open_binary(path) as handle:  # a FIFO or device is refused, never waited on
         size = os.fstat(handle.fileno()).st_size
         handle.seek(offset)
         data = handle.read(max_bytes)

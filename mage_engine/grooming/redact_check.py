@@ -15,6 +15,7 @@ from mage_engine.capture.scrub import find_secrets
 from mage_engine.errors import MageError
 
 BINARY_SNIFF = 8192
+MAX_SCAN_BYTES = 64 * 1024 * 1024  # a bigger file in mage/ is no note a person typed
 
 
 class Finding(NamedTuple):
@@ -27,9 +28,15 @@ class Finding(NamedTuple):
 
 def check_paths(kb, paths=None) -> list[Finding]:
     """Findings in `paths` (files or folders), or in every file under the KB's `mage/` folder."""
+    from mage_engine.kb import guard
+
     findings = []
     for path in _files(kb, paths):
-        findings += _findings(kb.relative(path), path.read_bytes())
+        try:  # a FIFO, a device or a link in mage/ is skipped, never read or waited on
+            data = guard.read_bytes(path, MAX_SCAN_BYTES)
+        except guard.Refused:
+            continue
+        findings += _findings(kb.relative(path), data)
     return findings
 
 
@@ -54,7 +61,7 @@ def _files(kb, paths) -> list[Path]:
     files = []
     for root in roots:
         if root.is_dir():
-            files += sorted(p for p in root.rglob("*") if p.is_file())
+            files += sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink())
         elif root.is_file():
             files.append(root)
         elif paths:

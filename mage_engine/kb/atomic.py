@@ -19,13 +19,16 @@ from mage_engine.kb import guard
 _made = [0]  # temporary files made by this process: with the pid, a name no other writer uses
 
 
-def write_text_atomic(path, text: str) -> None:
+def write_text_atomic(path, text: str, durable: bool = True) -> None:
     """Replace `path` with `text` (UTF-8) atomically, creating parent folders."""
-    write_bytes_atomic(path, text.encode("utf-8"))
+    write_bytes_atomic(path, text.encode("utf-8"), durable)
 
 
-def write_bytes_atomic(path, data: bytes) -> None:
-    """Replace `path` with `data` atomically, creating parent folders."""
+def write_bytes_atomic(path, data: bytes, durable: bool = True) -> None:
+    """Replace `path` with `data` atomically, creating parent folders.
+
+    `durable=False` skips the fsync, for scratch a crash may lose but never tear.
+    """
     path = os.path.abspath(os.fspath(path))
     folder = guard.open_dir(os.path.dirname(path), create=True)
     try:
@@ -36,7 +39,8 @@ def write_bytes_atomic(path, data: bytes) -> None:
             try:
                 os.fchmod(fd, mode)
                 write_all(fd, data)
-                os.fsync(fd)
+                if durable:
+                    os.fsync(fd)
             finally:
                 os.close(fd)
             os.replace(tmp, name, src_dir_fd=tmp_dir, dst_dir_fd=folder)

@@ -161,6 +161,11 @@ def _regular(fd: int, path: str) -> int:
     raise Refused(errno.EINVAL, f"{os.path.basename(path)} is {what}", path)
 
 
+def open_binary(path):
+    """The regular file `path` opened for reading as a binary file object (see `open_file`)."""
+    return os.fdopen(open_file(path), "rb")
+
+
 def read_bytes(path, limit: int) -> bytes:
     """The file's bytes; Refused when it holds more than `limit` (checked before reading)."""
     fd = open_file(path)

@@ -53,7 +53,9 @@ def _chapter_id(session, chapter) -> str:
 def read_new_lines(path, offset: int) -> tuple[list[bytes], int]:
     """Complete lines of `path` after byte `offset`, and the offset after the last one."""
     try:
-        with open(path, "rb") as handle:
+        from mage_engine.kb import guard
+
+        with guard.open_binary(path) as handle:  # no link out of .mage/, no FIFO
             handle.seek(offset)
             data = handle.read()
     except OSError:

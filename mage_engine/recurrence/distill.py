@@ -144,7 +144,7 @@ def render_tallies(tallies: list) -> str:
 
 
 def _saved_tallies(kb) -> list | None:
-    try:
-        return json.loads(tallies_path(kb).read_text(encoding="utf-8"))["tallies"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    from mage_engine.jsonfiles import read_object
+
+    tallies = (read_object(tallies_path(kb)) or {}).get("tallies")
+    return tallies if isinstance(tallies, list) else None
