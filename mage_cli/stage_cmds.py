@@ -45,16 +45,29 @@ def stage(title, body, body_file, kind, tags, category, kb_dir, as_json):
     _print_stage(result)
 
 
+MAX_BODY_READ = 1024 * 1024  # read no more than this from a file or stdin (`--body-file /dev/zero` ends)
+
+
 def _body(body: str | None, body_file: Path | None) -> str:
     if body is not None and body_file is not None:
         raise click.UsageError("give --body or --body-file, not both")
     if body_file is not None:
-        return body_file.read_text(encoding="utf-8", errors="replace")
+        with open(body_file, "rb") as handle:
+            return _bounded_text(handle, str(body_file))
     if body is not None:
         return body
     if sys.stdin.isatty():
         raise MageError("no body given", "pass --body TEXT, --body-file F, or pipe the text on stdin")
-    return sys.stdin.read()
+    return _bounded_text(sys.stdin.buffer, "stdin")
+
+
+def _bounded_text(handle, where: str) -> str:
+    """At most MAX_BODY_READ bytes as text (bytes that are not UTF-8 become U+FFFD)."""
+    data = handle.read(MAX_BODY_READ + 1)
+    if len(data) > MAX_BODY_READ:
+        raise MageError(f"the body from {where} is over {MAX_BODY_READ // 1024} KiB",
+                        "a note holds one topic: stage a short lesson, split a long one into several")
+    return data.decode("utf-8", errors="replace")
 
 
 def _print_stage(result) -> None:

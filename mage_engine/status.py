@@ -12,10 +12,13 @@ from mage_engine.kb.layout import KB
 
 def kb_status(kb: KB) -> dict:
     """Counts, dials and wiring of `kb` as a JSON-ready dict."""
+    from mage_engine.grooming import catalog
+
     config = load_config(kb)
     return {
         "kb": str(kb.root),
-        "notes": _count(kb.notes_dir, "*.md"),
+        "notes": len(catalog.light_notes(kb)),  # readable notes: the count `mage doctor` gives too
+        "unreadable_notes": len(catalog.note_problems(kb)),
         "drafts": backlog.count_drafts(kb),
         "skills": _count(kb.skills_dir, "*/SKILL.md"),
         "chapters": _optional(_chapter_count, kb),

@@ -12,9 +12,9 @@ def find(kb_dir, start) -> tuple[KB | None, Check]:
         kb = find_kb(start, explicit=kb_dir)
     except KBNotFound as error:
         return None, fail("kb", error.what, error.fix)
-    from mage_engine.kb.notes import load_folder
+    from mage_engine.grooming import catalog
 
-    notes, problems = load_folder(kb.notes_dir)
+    notes, problems = catalog.light_notes(kb), catalog.note_problems(kb)  # the counts `mage status` gives
     skills = sum(1 for _ in kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else 0
     detail = f"knowledge base at {kb.root}: {len(notes)} notes, {skills} skills"
     if problems:

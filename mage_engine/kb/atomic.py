@@ -34,7 +34,10 @@ def write_bytes_atomic(path, data: bytes, durable: bool = True) -> None:
     try:
         name = os.path.basename(path)
         mode = _mode_for(folder, name)
-        tmp_dir, fd, tmp = _temporary(path, folder, name)
+        try:
+            tmp_dir, fd, tmp = _temporary(path, folder, name)
+        except OSError as error:
+            raise _naming(error, path) from None
         try:
             try:
                 os.fchmod(fd, mode)
@@ -44,14 +47,23 @@ def write_bytes_atomic(path, data: bytes, durable: bool = True) -> None:
             finally:
                 os.close(fd)
             os.replace(tmp, name, src_dir_fd=tmp_dir, dst_dir_fd=folder)
-        except BaseException:
+        except BaseException as error:
             _unlink_quietly(tmp, tmp_dir)
+            if isinstance(error, OSError):
+                raise _naming(error, path) from None
             raise
         finally:
             if tmp_dir != folder:
                 os.close(tmp_dir)
     finally:
         os.close(folder)
+
+
+def _naming(error: OSError, path: str) -> OSError:
+    """The error as the target's, not its temporary file's: what a person can act on."""
+    if isinstance(error, guard.Refused):
+        return error
+    return OSError(error.errno, error.strerror, path)
 
 
 def append_line(path, line: str) -> None:

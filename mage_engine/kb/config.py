@@ -185,9 +185,12 @@ def set_dial(kb: KB, name: str, value: str) -> None:
     allowed = {"sensitivity": SENSITIVITIES, "autonomy": AUTONOMIES}[name]
     if value not in allowed:
         raise ConfigError(f"unknown {name} '{value}'", f"choose one of {', '.join(allowed)}")
-    text = _read_config_text(kb) or DEFAULT_CONFIG_TEXT
-    load_config(kb)  # refuse to rewrite a file we cannot parse
-    write_text_atomic(kb.config_path, replace_top_level_value(text, name, value))
+    from mage_engine.kb.lock import kb_lock
+
+    with kb_lock(kb):
+        text = _read_config_text(kb) or DEFAULT_CONFIG_TEXT
+        load_config(kb)  # refuse to rewrite a file we cannot parse
+        write_text_atomic(kb.config_path, replace_top_level_value(text, name, value))
 
 
 def replace_top_level_value(text: str, key: str, value: str) -> str:

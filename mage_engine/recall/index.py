@@ -24,6 +24,9 @@ def rebuild_index(kb, progress=None) -> dict:
     """
     lock = index_lock(kb, wait=30.0)
     if not lock.acquire():
+        if lock.problem is not None:
+            raise store.IndexUnavailable(f"the search index cannot be written ({lock.problem})",
+                                         "make .mage/ writable, then run `mage index` again")
         raise store.IndexUnavailable("another mage process is rebuilding the search index",
                                      "wait for it to finish, then run `mage index` again")
     try:

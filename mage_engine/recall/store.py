@@ -109,12 +109,18 @@ class FileLock:
         self.path = path
         self.wait = wait
         self.handle = None
+        self.problem = None  # why the lock file could not be opened (a read-only .mage/), if so
 
     def acquire(self) -> bool:
-        """Take the lock, waiting at most `wait` seconds; False if another process holds it."""
+        """Take the lock, waiting at most `wait` seconds; False if another process holds it
+        or the lock file cannot be opened (`problem` says why)."""
         from mage_engine.kb import guard  # a lock file that is a link is refused, never followed
 
-        self.handle = guard.open_file(self.path, os.O_RDWR | os.O_CREAT, 0o644, create_dirs=True)
+        try:
+            self.handle = guard.open_file(self.path, os.O_RDWR | os.O_CREAT, 0o644, create_dirs=True)
+        except OSError as error:
+            self.problem = error
+            return False
         deadline = time.monotonic() + self.wait
         while True:
             try:

@@ -73,6 +73,14 @@ def _find(kb, proposal) -> dict:
 
 
 def apply_proposal_files(kb, proposal: dict) -> list[str]:
+    """Write one proposal's change (a reworded trigger, or a demotion) under the KB lock."""
+    from mage_engine.kb.lock import kb_lock
+
+    with kb_lock(kb):
+        return _apply_files(kb, proposal)
+
+
+def _apply_files(kb, proposal: dict) -> list[str]:
     """Make the edit on disk; returns the committed paths it changed."""
     path = skill_path(kb, proposal["skill"])
     skill = read_skill(path)
