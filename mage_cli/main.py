@@ -90,7 +90,11 @@ def os_error_line(error: OSError) -> str:
     """One line for a failed file operation: what failed, on which file, and what to do."""
     import errno
 
+    from mage_engine.kb.guard import Refused
+
     where = f"{error.strerror or error}: {error.filename}" if error.filename else f"{error.strerror or error}"
+    if isinstance(error, Refused):
+        return f"{where}. Remove or replace it: mage/ and .mage/ hold no links or special files"
     if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
         return f"{where}. Free some disk space, then run the command again (nothing half-written was kept)"
     if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):

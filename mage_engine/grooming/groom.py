@@ -10,17 +10,18 @@ gone and says it was already accepted or rejected.
 
 from dataclasses import dataclass, field
 
-from mage_engine.errors import MageError, NotFound
+from mage_engine.errors import MageError
 from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
+from mage_engine.grooming.lookup import (draft_ids, existing_note_names, load_draft, load_note,  # noqa: F401
+                                         record_groomed)
 from mage_engine.grooming.rejected import rejections_text
 from mage_engine.kb.config import load_config
-from mage_engine.kb import guard
-from mage_engine.kb.ids import is_safe_id, unique_id
+from mage_engine.kb.ids import unique_id
 from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
-from mage_engine.kb.notes import Note, read_note, render_note, today
+from mage_engine.kb.notes import Note, render_note, today
 from mage_engine.kb.transaction import Transaction
 from mage_engine.recall.render_all import derived_writes, refresh_search_index
 
@@ -38,47 +39,6 @@ class GroomResult:
     def to_json(self) -> dict:
         return {"action": self.action, "done": self.done, "written": self.written,
                 "git_command": self.git_command, "warnings": self.warnings}
-
-
-def load_draft(kb: KB, draft_id: str) -> Note:
-    """The draft in `.mage/staging/<id>.md`, or NotFound saying where it went."""
-    if not is_safe_id(draft_id) or not guard.lexists(kb.draft_path(draft_id)):
-        raise NotFound(*_gone(kb, draft_id))
-    return read_note(kb.draft_path(draft_id))
-
-
-def _gone(kb: KB, draft_id: str) -> tuple[str, str]:
-    """(what, fix) for a draft that is not in staging: already accepted, rejected, or never there."""
-    if is_safe_id(draft_id):
-        if guard.is_regular(kb.note_path(draft_id)):
-            return (f"draft '{draft_id}' was already accepted (mage/notes/{draft_id}.md)",
-                    "nothing to do; `mage drafts` lists what still waits")
-        from mage_engine.grooming.rejected import read_rejections
-
-        if any(entry.get("id") == draft_id for entry in read_rejections(kb)):
-            return (f"draft '{draft_id}' was already rejected (mage/rejected.jsonl)",
-                    "nothing to do; `mage drafts` lists what still waits")
-    return f"no draft '{draft_id}' in staging", "list drafts with `mage drafts`"
-
-
-def load_note(kb: KB, note_id: str) -> Note:
-    """The note named `note_id`: its file name, or else the `id:` one note's frontmatter declares."""
-    if is_safe_id(note_id) and guard.lexists(kb.note_path(note_id)):
-        return read_note(kb.note_path(note_id))
-    named = catalog.note_id_declared(kb, note_id) if note_id else None
-    if named is None:
-        raise NotFound(f"no note '{note_id}'", "list notes with `mage notes`")
-    return read_note(kb.note_path(named))
-
-
-def draft_ids(kb: KB) -> list[str]:
-    """Ids of the drafts in staging, by name (links and special files are not drafts)."""
-    try:
-        listing = guard.entries(kb.staging_dir)
-    except OSError:
-        return []
-    return [name[:-3] for name, kind, _ in listing if kind == "file" and name.endswith(".md")
-            and not name.startswith(".")]
 
 
 def accept(kb: KB, ids: list[str] | None, actor: str | None = None) -> GroomResult:
@@ -123,14 +83,6 @@ def note_from_draft(kb: KB, draft: Note, taken: set) -> Note:
                 origin=origin, signatures=draft.signatures, extra=dict(draft.extra))
 
 
-def existing_note_names(kb: KB) -> set:
-    """The casefolded stems of every entry in mage/notes/ (whatever it is)."""
-    try:
-        return {name[:-3].casefold() for name, _, _ in guard.entries(kb.notes_dir) if name.endswith(".md")}
-    except OSError:
-        return set()
-
-
 def reject(kb: KB, ids: list[str], reason: str = "", actor: str | None = None) -> GroomResult:
     """Drop drafts and remember their fingerprints so they never come back."""
     with kb_lock(kb):
@@ -148,6 +100,7 @@ def _reject(kb: KB, ids, reason, actor) -> GroomResult:
         tx.delete(kb.draft_path(draft.id))
         result.done.append({"draft": draft.id, "note": None})
     tx.commit()
+    record_groomed(kb, result)
     result.written = [kb.relative(kb.rejected_path)]
     result.git_command = git_command(result.written, f"mage: reject {_names(drafts)}")
     return result
@@ -199,6 +152,7 @@ def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[
     for path, text in derived.items():
         tx.write(path, text)
     tx.commit()
+    record_groomed(kb, result)
     result.written = [kb.relative(kb.note_path(n.id)) for n in changed] + [kb.relative(p) for p in derived]
     result.git_command = git_command(result.written, message)
     warning = refresh_search_index(kb)

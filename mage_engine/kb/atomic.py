@@ -107,6 +107,21 @@ def remove(path) -> bool:
         os.close(folder)
 
 
+def remove_tree(path) -> None:
+    """Delete the folder `path` and everything in it, reached without links (none followed inside)."""
+    import shutil
+
+    path = os.path.abspath(os.fspath(path))
+    try:
+        parent = guard.open_dir(os.path.dirname(path))
+    except FileNotFoundError:
+        return
+    try:
+        shutil.rmtree(os.path.basename(path), dir_fd=parent, ignore_errors=True)
+    finally:
+        os.close(parent)
+
+
 def move(source, target) -> None:
     """Rename the file `source` to `target`, the folders on both sides reached without links."""
     source, target = os.path.abspath(os.fspath(source)), os.path.abspath(os.fspath(target))

@@ -59,7 +59,13 @@ def ensure_fresh(kb, scan_budget_ms: float | None = None) -> str:
         if manifest.fingerprint(files) == stamp.get("fingerprint"):
             _note_scan_cost(kb, stamp, scan_ms)
             return "fresh"
-    return _with_lock(kb, scan_budget_ms, lambda: _write().update_locked(kb))
+    inline = HOOK_REBUILD_LIMIT if scan_budget_ms is not None else None  # a hook never rebuilds a big KB itself
+    result = _with_lock(kb, scan_budget_ms, lambda: _write().update_locked(kb, inline_limit=inline))
+    if result == "deferred":  # forked only now: a child must not inherit the index lock
+        from mage_engine.recall.refresh import request_refresh
+
+        request_refresh(kb, stamp or {})
+    return result
 
 
 def _write():

@@ -61,9 +61,14 @@ def write_json(path, data) -> None:
 def read_stamp(kb) -> dict | None:
     """The current stamp, or None if there is none of this schema version."""
     stamp = read_object(index_file(kb, "current.json"))
-    if not stamp or stamp.get("schema") != SCHEMA_VERSION or not stamp.get("generation"):
+    if not stamp or stamp.get("schema") != SCHEMA_VERSION or not _plain_generation(stamp.get("generation")):
         return None
     return stamp
+
+
+def _plain_generation(name) -> bool:
+    """`gen-…`, a folder right inside .mage/index/ (a stamp from a cloned repository may say anything)."""
+    return isinstance(name, str) and name.startswith("gen-") and "/" not in name and ".." not in name
 
 
 def new_generation(kb) -> tuple[str, str]:
@@ -77,8 +82,12 @@ def new_generation(kb) -> tuple[str, str]:
 
 
 def generation_ok(kb, stamp: dict) -> bool:
-    """The stamp's generation folder holds a committed Tantivy index."""
-    return os.path.isfile(index_file(kb, f'{stamp["generation"]}/meta.json'))
+    """The stamp's generation folder holds a committed Tantivy index (a plain `gen-…` name in
+    .mage/index/, reached without a link: a cloned stamp cannot point the search elsewhere)."""
+    from mage_engine.kb import guard
+
+    name = stamp.get("generation")
+    return _plain_generation(name) and guard.is_regular(index_file(kb, f"{name}/meta.json"))
 
 
 def generation_path(kb, stamp: dict) -> str:
@@ -88,15 +97,16 @@ def generation_path(kb, stamp: dict) -> str:
 
 def drop_old_generations(kb, keep: str) -> None:
     """Delete every generation folder except `keep` (readers still holding one keep their mmaps)."""
+    from mage_engine.kb import guard
+    from mage_engine.kb.atomic import remove_tree
+
     try:
-        entries = list(os.scandir(kb.index_dir))
+        entries = guard.entries(kb.index_dir)
     except OSError:
         return
-    import shutil
-
-    for entry in entries:
-        if entry.is_dir() and entry.name.startswith("gen-") and entry.name != keep:
-            shutil.rmtree(entry.path, ignore_errors=True)
+    for name, kind, _ in entries:
+        if kind == "dir" and name.startswith("gen-") and name != keep:
+            remove_tree(kb.index_dir / name)
 
 
 class FileLock:

@@ -55,9 +55,11 @@ def trail_files(kb) -> list[TrailFile]:
     for stem in sorted(parts):
         for _, entry in sorted(parts[stem], key=lambda item: item[0]):
             try:
-                stat = entry.stat()
+                stat = entry.stat(follow_symlinks=False)
             except OSError:
                 continue
+            if stat.st_mode & 0o170000 != 0o100000:
+                continue  # a link or a FIFO in the trail is not read (kb/guard.py)
             found.append(TrailFile(Path(entry.path), f"{stat.st_dev}:{stat.st_ino}", stat.st_size, stat.st_mtime_ns))
     return found
 
