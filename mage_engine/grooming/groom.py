@@ -14,7 +14,7 @@ from mage_engine.errors import MageError
 from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.lookup import (draft_ids, existing_note_names, load_draft, load_note,  # noqa: F401
-                                         record_groomed)
+                                         groomed_entries)
 from mage_engine.grooming.rejected import rejections_text
 from mage_engine.kb.config import load_config
 from mage_engine.kb.ids import unique_id
@@ -99,8 +99,8 @@ def _reject(kb: KB, ids, reason, actor) -> GroomResult:
     for draft in drafts:
         tx.delete(kb.draft_path(draft.id))
         result.done.append({"draft": draft.id, "note": None})
+    tx.log.extend(groomed_entries(result))
     tx.commit()
-    record_groomed(kb, result)
     result.written = [kb.relative(kb.rejected_path)]
     result.git_command = git_command(result.written, f"mage: reject {_names(drafts)}")
     return result
@@ -151,8 +151,8 @@ def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[
     derived = derived_writes(kb, sorted(notes.values(), key=lambda n: n.id), config)
     for path, text in derived.items():
         tx.write(path, text)
+    tx.log.extend(groomed_entries(result))
     tx.commit()
-    record_groomed(kb, result)
     result.written = [kb.relative(kb.note_path(n.id)) for n in changed] + [kb.relative(p) for p in derived]
     result.git_command = git_command(result.written, message)
     warning = refresh_search_index(kb)

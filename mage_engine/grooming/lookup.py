@@ -2,8 +2,8 @@
 
 A draft's id is its file name in .mage/staging/, a note's its file name in
 mage/notes/ (an `id:` in the frontmatter never picks a file; `mage show` also
-finds a note by the `id:` it declares). Every groom appends what it did to
-`.mage/state/groomed.jsonl`, so a groomer that lost a race (or a person who
+finds a note by the `id:` it declares). Every groom's transaction appends what it
+did to `.mage/state/groomed.jsonl` (a crash replays it with the rest), so a groomer that lost a race (or a person who
 runs the same command twice) is told the draft was already accepted, merged
 or rejected, and into which note, rather than that it never existed.
 """
@@ -14,8 +14,8 @@ from mage_engine.kb import guard
 from mage_engine.kb.ids import is_safe_id
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import Note, read_note
+from mage_engine.kb.transaction import GROOMED_LOG
 
-GROOMED_LOG = "groomed.jsonl"  # in .mage/state/
 
 
 def load_draft(kb: KB, draft_id: str) -> Note:
@@ -53,26 +53,19 @@ def existing_note_names(kb: KB) -> set:
         return set()
 
 
-def record_groomed(kb: KB, result) -> None:
-    """One line per draft a groom took out of staging (local scratch: losing it costs only a message)."""
-    from mage_engine import fastjson
-    from mage_engine.kb.atomic import append_line
+def groomed_entries(result) -> list[dict]:
+    """What a groom's transaction logs: one entry per draft it takes out of staging."""
     from mage_engine.kb.clock import utc_now
 
-    for item in result.done:
-        line = {"draft": item["draft"], "action": item.get("verdict") or result.action, "note": item.get("note"),
-                "at": utc_now()}
-        try:
-            append_line(kb.state_dir / GROOMED_LOG, fastjson.dumps(line, ensure_ascii=False))
-        except OSError:
-            return
+    return [{"draft": item["draft"], "action": item.get("verdict") or result.action, "note": item.get("note"),
+             "at": utc_now()} for item in result.done]
 
 
 def gone(kb: KB, draft_id: str) -> tuple[str, str]:
     """(what, fix) for a draft that is not in staging: already groomed (and how), or never there."""
     from mage_engine.jsonfiles import read_objects
 
-    last = next((e for e in reversed(read_objects(kb.state_dir / GROOMED_LOG)) if e.get("draft") == draft_id), None)
+    last = next((e for e in reversed(read_objects(kb.at(GROOMED_LOG))) if e.get("draft") == draft_id), None)
     if last is None:
         return f"no draft '{draft_id}' in staging", "list drafts with `mage drafts`"
     action = {"accept": "accepted", "merge": "merged", "reject": "rejected"}.get(str(last.get("action")), "groomed")

@@ -11,7 +11,7 @@ from mage_engine.grooming import autonomy
 from mage_engine.grooming.groom import (GroomResult, _finish, draft_ids, load_draft, note_from_draft,
                                         rejection_entry)
 from mage_engine.grooming.git_hint import git_command
-from mage_engine.grooming.lookup import record_groomed
+from mage_engine.grooming.lookup import groomed_entries
 from mage_engine.grooming.rejected import rejections_text
 from mage_engine.kb.config import load_config
 from mage_engine.kb.clock import utc_now
@@ -80,8 +80,8 @@ def _approve(kb: KB, actor) -> GroomResult:
             result.written.append(kb.relative(kb.rejected_path))
             result.git_command = git_command(result.written, message)
         return result
+    tx.log.extend(groomed_entries(result))
     tx.commit()
-    record_groomed(kb, result)
     result.written = [kb.relative(kb.rejected_path)]
     result.git_command = git_command(result.written, message)
     return result

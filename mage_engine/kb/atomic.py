@@ -35,28 +35,35 @@ def write_bytes_atomic(path, data: bytes, durable: bool = True) -> None:
         name = os.path.basename(path)
         mode = _mode_for(folder, name)
         try:
-            tmp_dir, fd, tmp = _temporary(path, folder, name)
+            _write_and_rename(path, folder, name, data, mode, durable, beside=False)
         except OSError as error:
-            raise _naming(error, path) from None
-        try:
-            try:
-                os.fchmod(fd, mode)
-                write_all(fd, data)
-                if durable:
-                    os.fsync(fd)
-            finally:
-                os.close(fd)
-            os.replace(tmp, name, src_dir_fd=tmp_dir, dst_dir_fd=folder)
-        except BaseException as error:
-            _unlink_quietly(tmp, tmp_dir)
-            if isinstance(error, OSError):
+            if error.errno != 18:  # EXDEV: .mage/tmp/ is on another mount (a bind mount): write beside
                 raise _naming(error, path) from None
-            raise
-        finally:
-            if tmp_dir != folder:
-                os.close(tmp_dir)
+            try:
+                _write_and_rename(path, folder, name, data, mode, durable, beside=True)
+            except OSError as again:
+                raise _naming(again, path) from None
     finally:
         os.close(folder)
+
+
+def _write_and_rename(path, folder: int, name: str, data: bytes, mode: int, durable: bool, beside: bool) -> None:
+    tmp_dir, fd, tmp = _temporary(path, folder, name, beside)
+    try:
+        try:
+            os.fchmod(fd, mode)
+            write_all(fd, data)
+            if durable:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, name, src_dir_fd=tmp_dir, dst_dir_fd=folder)
+    except BaseException:
+        _unlink_quietly(tmp, tmp_dir)
+        raise
+    finally:
+        if tmp_dir != folder:
+            os.close(tmp_dir)
 
 
 def _naming(error: OSError, path: str) -> OSError:
@@ -136,14 +143,14 @@ def move(source, target) -> None:
         os.close(src_dir)
 
 
-def _temporary(path: str, folder: int, name: str) -> tuple:
+def _temporary(path: str, folder: int, name: str, beside: bool = False) -> tuple:
     """(folder fd, file fd, name) of a new temporary file: in .mage/tmp/ when the target is in a KB.
 
     The target's own folder is used when .mage/tmp/ cannot be (read-only, or
     on another file system, where the rename would fail).
     """
     root, _ = guard.locate(path)
-    if root is not None:
+    if root is not None and not beside:
         try:
             tmp_dir = guard.open_dir(os.path.join(root, guard.TMP_DIR), create=True)
         except OSError:

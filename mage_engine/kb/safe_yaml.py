@@ -26,7 +26,7 @@ def load(text: str):
     try:
         return yaml.load(text, Loader=loader)
     except RecursionError:
-        raise yaml.YAMLError("nested too deeply") from None
+        raise _refusal(yaml, "nested too deeply") from None
 
 
 def compose(text: str):
@@ -37,12 +37,17 @@ def compose(text: str):
     try:
         return yaml.compose(text, Loader=_loader("strict"))
     except RecursionError:
-        raise yaml.YAMLError("nested too deeply") from None
+        raise _refusal(yaml, "nested too deeply") from None
+
+
+def _refusal(yaml, problem: str):
+    """A YAMLError whose `problem` callers print, as they print the parser's own."""
+    return yaml.error.MarkedYAMLError(problem=problem)
 
 
 def _check_size(yaml, text: str) -> None:
     if len(text) > MAX_YAML_CHARS:
-        raise yaml.YAMLError(f"YAML of {len(text):,} characters (mage reads at most {MAX_YAML_CHARS:,})")
+        raise _refusal(yaml, f"{len(text):,} characters of YAML (mage reads at most {MAX_YAML_CHARS:,})")
 
 
 def _loader(kind: str):

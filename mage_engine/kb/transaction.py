@@ -22,11 +22,12 @@ from pathlib import Path
 
 from mage_engine.errors import MageError
 from mage_engine.kb import guard
-from mage_engine.kb.atomic import move, remove, write_text_atomic
+from mage_engine.kb.atomic import append_line, move, remove, write_text_atomic
 from mage_engine.kb.layout import CONFIG_FILE, KB
 
 MAX_JOURNAL_BYTES = 256 * 1024 * 1024
 ALLOWED = ("mage/", ".mage/staging/")
+GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging
 
 
 @dataclass
@@ -36,6 +37,7 @@ class Transaction:
     kb: KB
     writes: dict = field(default_factory=dict)   # path -> new text
     deletes: list = field(default_factory=list)  # paths to remove
+    log: list = field(default_factory=list)      # objects appended to GROOMED_LOG once applied
 
     def write(self, path: Path, text: str) -> None:
         self.writes[self.kb.relative(path)] = text
@@ -47,7 +49,7 @@ class Transaction:
         """Journal, apply, clear: the KB ends fully changed or not at all (under the KB lock)."""
         from mage_engine.kb.lock import kb_lock
 
-        journal = {"writes": self.writes, "deletes": self.deletes}
+        journal = {"writes": self.writes, "deletes": self.deletes, "log": self.log}
         _check(journal)
         with kb_lock(self.kb):
             _crash_point("before-journal")
@@ -91,6 +93,8 @@ def _check(journal) -> None:
             raise ValueError(f"journal names a path outside mage's grooming: {path!r}")
     if not all(isinstance(text, str) for text in writes.values()):
         raise ValueError("journal holds a write that is not text")
+    if not isinstance(journal.get("log", []), list):
+        raise ValueError("journal log is not a list")
 
 
 def _allowed(path) -> bool:
@@ -116,6 +120,11 @@ def _apply(kb: KB, journal: dict) -> None:
         _crash_point(f"after-write-{n}")
     for path in journal.get("deletes", []):
         _do(path, lambda: remove(kb.root / path))
+    for entry in journal.get("log", []):
+        try:  # local scratch: a lost line costs only a vaguer message later
+            append_line(kb.at(GROOMED_LOG), json.dumps(entry, ensure_ascii=False, sort_keys=True))
+        except OSError:
+            break
 
 
 def _do(path: str, action) -> None:

@@ -109,6 +109,19 @@ def drop_old_generations(kb, keep: str) -> None:
             remove_tree(kb.index_dir / name)
 
 
+def private_copy(path: str) -> str:
+    """A copy of the index folder `path` in a temporary folder removed when this process ends."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="mage-index-")
+    atexit.register(shutil.rmtree, folder, True)
+    copy = os.path.join(folder, "index")
+    shutil.copytree(path, copy, symlinks=False)
+    return copy
+
+
 class FileLock:
     """An exclusive flock on `path`, released when its process dies (no stale locks).
 
