@@ -105,7 +105,7 @@ class SessionLock:
     def _open(self) -> int:
         from mage_engine.kb import guard  # no link followed: a lock file links nowhere
 
-        return guard.open_file(self.path, os.O_RDWR | os.O_CREAT, 0o644, create_dirs=True)
+        return guard.open_lock(self.path)
 
 
 def _flock_within(fd: int, wait: float) -> bool:

@@ -15,7 +15,7 @@ from mage_engine.jsonfiles import read_object
 from mage_engine.kb import guard
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.layout import KB
-from mage_engine.kb.notes import Note, read_note
+from mage_engine.kb.notes import Note, read_note, refused
 from mage_engine.errors import NoteFormatError
 
 
@@ -79,7 +79,7 @@ def draft_fingerprints(kb: KB) -> dict:
 
 def _describe(path: Path, kind: str = "file") -> dict:
     if kind != "file":  # a link or a FIFO is listed, never read
-        return {"id": path.stem, "fp": None, "problem": guard.refused_entry(path.parent, path.name, kind)}
+        return {"id": path.stem, "fp": None, "problem": str(refused(path, kind))}
     try:
         note = read_note(path)
     except NoteFormatError as problem:

@@ -161,6 +161,24 @@ def _regular(fd: int, path: str) -> int:
     raise Refused(errno.EINVAL, f"{os.path.basename(path)} is {what}", path)
 
 
+def open_lock(path) -> int:
+    """A lock file, read-write and created as needed. A link or FIFO at `path` itself is
+    replaced (a lock file holds no data; a cloned repository's link must not stop mage), never
+    followed; a link on the way is Refused like anywhere else."""
+    flags = os.O_RDWR | os.O_CREAT
+    try:
+        return open_file(path, flags, 0o644, create_dirs=True)
+    except Refused:
+        if is_regular(path) or not lexists(path):
+            raise
+        folder, name = _parent(path)
+        try:
+            os.unlink(name, dir_fd=folder)
+        finally:
+            os.close(folder)
+        return open_file(path, flags, 0o644, create_dirs=True)
+
+
 def open_binary(path):
     """The regular file `path` opened for reading as a binary file object (see `open_file`)."""
     return os.fdopen(open_file(path), "rb")
@@ -231,8 +249,8 @@ def entries(folder) -> list:
 
 def refused_entry(folder, name: str, kind: str) -> str:
     """The one-line report of a listed entry mage will not read."""
-    what = "is a symbolic link" if kind == "link" else "is not a regular file"
-    return f"{os.path.join(os.fspath(folder), name)}: {what}; refused (mage reads no link or special file in a KB)"
+    what = "a symbolic link" if kind == "link" else "not a folder or a regular file"
+    return f"{os.path.join(os.fspath(folder), name)}: refused: {what} (mage reads no link inside a knowledge base)"
 
 
 def _parent(path, create: bool = False) -> tuple:

@@ -77,7 +77,7 @@ def _take(kb, deadline: float) -> int:
     """The locked descriptor of .mage/kb.lock, waiting until `deadline`; KBBusy after it."""
     import fcntl
 
-    fd = _open_lock_file(kb.at(LOCK_FILE))
+    fd = guard.open_lock(kb.at(LOCK_FILE))
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -91,21 +91,6 @@ def _take(kb, deadline: float) -> int:
     os.ftruncate(fd, 0)
     os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
     return fd
-
-
-def _open_lock_file(path: str) -> int:
-    """The lock file, opened without following a link; a link or FIFO put there is replaced
-    (it holds no data: a cloned repository's link must not stop every command)."""
-    from mage_engine.kb.atomic import remove
-
-    flags = os.O_RDWR | os.O_CREAT
-    try:
-        return guard.open_file(path, flags, 0o644, create_dirs=True)
-    except guard.Refused:
-        if guard.is_regular(path) or not guard.lexists(path):
-            raise  # a folder on the way is the problem: refused, and said so
-        remove(path)
-        return guard.open_file(path, flags, 0o644, create_dirs=True)
 
 
 def _holder(fd: int) -> str:

@@ -158,7 +158,7 @@ def load_folder(folder: Path) -> tuple[list[Note], list[NoteFormatError]]:
             continue
         path = Path(folder) / name
         if kind != "file":
-            problems.append(NoteFormatError(path, 1, _what_is(kind)))
+            problems.append(refused(path, kind))
             continue
         try:
             notes.append(read_note(path))
@@ -168,9 +168,11 @@ def load_folder(folder: Path) -> tuple[list[Note], list[NoteFormatError]]:
     return notes, problems
 
 
-def _what_is(kind: str) -> str:
-    return {"link": "refused: a symbolic link (mage reads no link inside a knowledge base)",
+def refused(path, kind: str) -> NoteFormatError:
+    """The problem of a note or draft file that is a link, a folder or a FIFO: listed, never read."""
+    what = {"link": "refused: a symbolic link (mage reads no link inside a knowledge base)",
             "dir": "unreadable (a folder)"}.get(kind, "refused: not a regular file (a FIFO, socket or device)")
+    return NoteFormatError(path, 1, what)
 
 
 def _str_list(value) -> list:

@@ -89,6 +89,8 @@ def open_searcher(kb, copy_if_read_only: bool = True):
         if stamp is None:
             raise store.IndexUnavailable("no search index yet", "run `mage index`")
         try:
+            if not store.generation_ok(kb, stamp):
+                raise ValueError("its folder is gone, or holds a link or a special file")
             return _searcher(open_index, store.generation_path(kb, stamp), copy_if_read_only)
         except ValueError as error:
             swapped = store.read_stamp(kb)

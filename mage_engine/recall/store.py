@@ -87,7 +87,12 @@ def generation_ok(kb, stamp: dict) -> bool:
     from mage_engine.kb import guard
 
     name = stamp.get("generation")
-    return _plain_generation(name) and guard.is_regular(index_file(kb, f"{name}/meta.json"))
+    if not _plain_generation(name) or not guard.is_regular(index_file(kb, f"{name}/meta.json")):
+        return False
+    try:  # Tantivy opens what it finds there by name, following links: none may be one
+        return all(kind == "file" for _, kind, _ in guard.entries(index_file(kb, name)))
+    except OSError:
+        return False
 
 
 def generation_path(kb, stamp: dict) -> str:
@@ -140,7 +145,7 @@ class FileLock:
         from mage_engine.kb import guard  # a lock file that is a link is refused, never followed
 
         try:
-            self.handle = guard.open_file(self.path, os.O_RDWR | os.O_CREAT, 0o644, create_dirs=True)
+            self.handle = guard.open_lock(self.path)
         except OSError as error:
             self.problem = error
             return False

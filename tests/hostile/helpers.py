@@ -84,14 +84,14 @@ COMMANDS = [["status", "--json"], ["notes", "--json"], ["drafts", "--json"], ["s
             ["redact", "--check"], ["doctor", "--json"], ["dial", "sensitivity", "high"]]
 
 
-def run_commands_in_process(root: Path, commands=COMMANDS) -> list:
+def run_commands_in_process(root: Path, commands=COMMANDS, env=None) -> list:
     """Each command through the click group in this process: [(args, exit code, output, exception)]."""
     from mage_cli.main import cli
 
     runner = CliRunner()
     results = []
     for args in commands:
-        done = runner.invoke(cli, [*args, "--kb", str(root)], catch_exceptions=True)
+        done = runner.invoke(cli, [*args, "--kb", str(root)], catch_exceptions=True, env=env)
         results.append((args, done.exit_code, done.output, done.exception))
     return results
 

@@ -14,7 +14,8 @@ import subprocess
 import pytest
 
 from conftest import git, run_mage
-from hostile.helpers import assert_hooks_behaved, run_every_hook, tree, write_transcript
+from hostile.helpers import (assert_hooks_behaved, run_commands_in_process, run_every_hook, tree, unexpected_errors,
+                             write_transcript)
 
 SECRET = "STOLEN-MARK-7f3a91"
 ALIAS_BOMB = """---
@@ -92,16 +93,27 @@ def clone(tmp_path_factory):
     env = {"HOME": str(home)}
     transcript = write_transcript(base / "transcript.jsonl", "hostile-session")
     hooks = run_every_hook(root, "hostile-session", transcript, env=env) * 2
-    hostile_config = [run_mage(*args, cwd=root, env=env, timeout=60) for args in COMMANDS]
+    hostile_config = [run_mage(*args, cwd=root, env=env, timeout=60) for args in FIRST_COMMANDS]
     (root / "mage" / "config.yaml").write_text("autonomy: operator\n")  # what the person does after the error
     hooks += run_every_hook(root, "hostile-session", transcript, env=env)
-    commands = [run_mage(*args, cwd=root, env=env, timeout=60) for args in COMMANDS]
+    in_process = run_commands_in_process(root, COMMANDS[3:], env=env)
+    commands = [run_mage(*args, cwd=root, env=env, timeout=60) for args in COMMANDS[:3]] + \
+        [Ran(code, out, str(error or "")) for _, code, out, error in in_process]
     shell = subprocess.run(["bash", "-c", f"source {home / '.bashrc'}"], env={"HOME": str(home), "PATH": "/usr/bin:/bin"},
                            capture_output=True, text=True, timeout=30)
     return {"root": root, "home": home, "base": base, "sentinel": sentinel, "before": before, "hooks": hooks,
-            "commands": commands, "all_commands": hostile_config + commands, "shell": shell}
+            "commands": commands, "all_commands": hostile_config + commands, "shell": shell, "in_process": in_process}
 
 
+class Ran:
+    """A command run in this process, shaped like a CompletedProcess (a MageError's line as stderr)."""
+
+    def __init__(self, returncode, stdout, stderr):
+        self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
+
+
+FIRST_COMMANDS = [["status"], ["index"], ["stage", "--title", "A first lesson", "--body", "Staged first."],
+                  ["groom", "--accept", "a-first-lesson"], ["doctor"]]
 COMMANDS = [["status"], ["notes"], ["drafts"], ["show", "fine"], ["show", "stolen"], ["recall", "pytest editable"],
             ["index"], ["chapters"], ["nudge"], ["distill"], ["promote"], ["graduate"], ["optimize"],
             ["stage", "--title", "A lesson in a hostile clone", "--body", "Staged in a clone that fights back."],
@@ -140,7 +152,8 @@ def test_a_hostile_config_is_one_line_naming_the_file_and_key(clone):
 
 
 def test_every_command_answers_in_one_line_at_most_never_a_crash(clone):
-    for args, done in zip(COMMANDS * 2, clone["all_commands"]):
+    assert not unexpected_errors(clone["in_process"])
+    for args, done in zip(FIRST_COMMANDS + COMMANDS, clone["all_commands"]):
         assert "internal error" not in done.stderr and "Traceback" not in done.stderr, (args, done.stderr)
         assert done.returncode in (0, 1), (args, done.returncode, done.stderr)
 
@@ -153,12 +166,13 @@ def test_the_forged_journal_is_set_aside_and_the_dials_stay_as_committed(clone):
 
 
 def test_linked_notes_drafts_and_skills_are_reported_refused(clone):
-    notes, drafts, index = clone["commands"][1], clone["commands"][2], clone["commands"][6]
+    notes, drafts = clone["commands"][1], clone["commands"][2]
+    index = run_mage("index", cwd=clone["root"], env={"HOME": str(clone["home"])})
     assert "stolen.md:1: refused: a symbolic link" in notes.stderr
     assert "stolen-draft.md:1: refused: a symbolic link" in drafts.stderr
     assert "bomb.md:4: malformed frontmatter (aliases" in index.stderr
     assert "bad-date.md:3: malformed frontmatter ('2026-13-45' is not a valid date" in index.stderr
-    assert "evil: is a symbolic link; refused" in index.stderr
+    assert "skills/evil: refused: a symbolic link" in index.stderr
     assert not (root_claude := clone["root"] / ".claude" / "skills" / "evil").exists() and not root_claude.is_symlink()
 
 
