@@ -49,26 +49,28 @@ def rebuild_all(kb: KB, config: Config, progress=None) -> dict:
     from mage_engine.grooming.catalog import light_notes, note_problems, note_warnings
     from mage_engine.kb.lock import kb_lock
 
+    from mage_engine.kb.transaction import Transaction
+
     with kb_lock(kb):  # INDEX.md and MEMORY.md from one view of the notes; the search index has its own lock
         # the catalog re-reads only notes whose mtime or size changed since its last look
         notes, problems = light_notes(kb), note_problems(kb) + note_warnings(kb) + _skill_problems(kb)
-        written = [kb.relative(path) for path, text in derived_writes(kb, notes, config).items()
-                   if _replace_if_changed(path, text)]
-    return {"notes": len(notes), "problems": problems, "written": written,
+        tx = Transaction(kb)  # both files or neither: a kill between them would pair a new INDEX.md with an old MEMORY.md
+        for path, text in derived_writes(kb, notes, config).items():
+            if _changed(path, text):
+                tx.write(path, text)
+        if tx.writes:
+            tx.commit()
+    return {"notes": len(notes), "problems": problems, "written": sorted(tx.writes),
             "search": _rebuild_search(kb, progress)}
 
 
-def _replace_if_changed(path, text: str) -> bool:
+def _changed(path, text: str) -> bool:
     from mage_engine.kb import guard
-    from mage_engine.kb.atomic import write_text_atomic
 
     try:
-        if guard.read_text(path, 64 * 1024 * 1024) == text:
-            return False
+        return guard.read_text(path, 64 * 1024 * 1024) != text
     except (OSError, UnicodeDecodeError):
-        pass  # missing, unreadable, or a link: replaced by a regular file
-    write_text_atomic(path, text)
-    return True
+        return True  # missing, unreadable, or a link: replaced by a regular file
 
 
 def _skill_problems(kb: KB) -> list:

@@ -5,7 +5,6 @@ import json
 import os
 import time
 
-
 from conftest import run_mage
 from helpers_hook import run_hook
 
