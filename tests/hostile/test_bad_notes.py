@@ -128,3 +128,14 @@ def test_case_only_duplicate_ids_are_one_id(kb):
     assert index.count("(notes/casey.md)") == 1 and "Casey.md" not in index
     assert sorted(os.listdir(kb.notes_dir)) == ["Casey.md", "casey-2.md", "casey.md"]
     assert "Casey.md:1: file name 'Casey' is not a safe id" in run_mage("notes", cwd=kb.root).stderr
+
+
+def test_status_and_doctor_count_the_same_readable_notes(kb):
+    with_good_notes(kb)
+    (kb.notes_dir / "broken.md").write_text("---\ntitle: [unclosed\n---\nx\n")
+    status = json.loads(run_mage("status", "--json", cwd=kb.root).stdout)
+    doctor = json.loads(run_mage("doctor", "--json", cwd=kb.root).stdout)
+    check = next(c for c in doctor["checks"] if c["name"] == "kb")
+    assert (status["notes"], status["unreadable_notes"]) == (2, 1)
+    assert ": 2 notes, 0 skills; 1 unreadable" in check["detail"]
+    assert "notes 2 (1 unreadable: see `mage doctor`)" in run_mage("status", cwd=kb.root).stdout
