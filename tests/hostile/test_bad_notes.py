@@ -59,6 +59,20 @@ def test_each_bad_note_is_reported_with_file_and_line_and_the_rest_works(kb):
     assert "accept a-draft-to-accept" in runs["accept-all"].stdout
 
 
+def test_the_app_lists_notes_and_drafts_beside_an_alias_bomb(kb):
+    from mage_tui.service import make_service
+
+    with_good_notes(kb)
+    (kb.notes_dir / "bomb.md").write_text(BOMB)
+    (kb.staging_dir / "bomb-draft.md").write_text(BOMB)
+    service = make_service(kb, actor="person")
+    started = time.monotonic()
+    notes, (rows, problems) = service.notes(), service.drafts()
+    assert time.monotonic() - started < 5
+    assert sorted(n.id for n in notes) == sorted(GOOD) and rows == []
+    assert "bomb-draft.md:4: malformed frontmatter (aliases" in problems[0]
+
+
 def test_a_bad_date_does_not_silence_hints_for_the_whole_kb(kb):
     with_good_notes(kb)
     (kb.notes_dir / "bad-date.md").write_text(note_text("bad date", "x", created="2026-13-45"))

@@ -122,3 +122,27 @@ def test_the_tui_grooms_under_the_kb_lock_even_without_opening_through_recovery(
     assert sorted(os.listdir(kb.notes_dir)) == ["delta-lesson.md", "gamma-lesson.md"]
     assert sorted(os.listdir(kb.staging_dir)) == []
 
+
+
+@pytest.mark.parametrize("event", ["Stop", "PreCompact"])
+def test_a_transcript_path_that_is_a_fifo_is_refused_not_waited_on(kb, tmp_path, event):
+    fifo = tmp_path / "transcript.jsonl"
+    os.mkfifo(fifo)
+    for _ in range(2):  # the second run finds the session lock free: the first did not die holding it
+        done = run_hook(event, {"session_id": "s", "cwd": str(kb.root), "transcript_path": str(fifo)}, timeout=8)
+        assert done.returncode == 0 and done.stdout == ""
+    assert "transcript fold failed" in (kb.scratch_dir / "errors.log").read_text()
+    assert len((kb.learnings_dir / "s.jsonl").read_text().splitlines()) == 2
+
+
+def test_a_hook_never_rebuilds_a_big_index_itself(kb):
+    from mage_engine.recall.index import HOOK_REBUILD_LIMIT, ensure_fresh, rebuild_index
+    from mage_engine.recall.search import search
+
+    for n in range(HOOK_REBUILD_LIMIT + 100):
+        (kb.notes_dir / f"note-{n:04d}.md").write_text(f"---\ntitle: Note {n} on pytest\n---\nBody {n}.\n")
+    rebuild_index(kb)
+    for n in range(HOOK_REBUILD_LIMIT + 100):  # a `git pull` rewrote every note
+        (kb.notes_dir / f"note-{n:04d}.md").write_text(f"---\ntitle: Note {n} on pytest, v2\n---\nBody {n}.\n")
+    assert ensure_fresh(kb, scan_budget_ms=6.0) == "deferred"  # a background refresh rebuilds it
+    assert search(kb, "pytest", fresh=False)  # meanwhile the last good index answers
