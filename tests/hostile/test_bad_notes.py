@@ -11,9 +11,16 @@ from helpers_hook import run_hook
 GOOD = {"pytest-editable": ("Run pytest only after an editable install",
                             "Imports fail under pytest unless pip install -e . ran first."),
         "cache-lockfile": ("Cache keys need the lockfile hash", "A cache keyed on the branch restores stale wheels.")}
-BOMB = ('---\ntitle: bomb\na: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n'
-        'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]\nc: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]\n'
-        'd: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]\ntags: [*d,*d,*d,*d,*d,*d,*d,*d,*d]\n---\nx\n')  # ~400 bytes
+def _bomb() -> str:
+    """A ~400-byte "billion laughs": nine levels of nine aliases, 9**9 strings once expanded."""
+    lines, previous = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'], "a"
+    for name in "bcdefgh":
+        lines.append(f"{name}: &{name} [" + ",".join([f"*{previous}"] * 9) + "]")
+        previous = name
+    return "---\ntitle: bomb\n" + "\n".join(lines) + "\ntags: [" + ",".join(["*h"] * 9) + "]\n---\nx\n"
+
+
+BOMB = _bomb()
 
 
 def note_text(title, body, **extra) -> str:

@@ -18,16 +18,9 @@ from hostile.helpers import (assert_hooks_behaved, run_commands_in_process, run_
                              write_transcript)
 
 SECRET = "STOLEN-MARK-7f3a91"
-ALIAS_BOMB = """---
-title: bomb
-a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]
-b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a]
-c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b]
-d: &d [*c,*c,*c,*c,*c,*c,*c,*c,*c]
-tags: [*d,*d,*d,*d,*d,*d,*d,*d,*d]
----
-x
-"""
+ALIAS_BOMB = "---\ntitle: bomb\na: &a [lol,lol,lol,lol,lol,lol,lol,lol,lol]\n" + "".join(
+    f"{b}: &{b} [{','.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefg", "bcdefgh")) + \
+    f"tags: [{','.join(['*h'] * 9)}]\n---\nx\n"  # ~400 bytes, 9**9 strings once expanded
 
 
 def outside_files(home):
@@ -112,7 +105,7 @@ class Ran:
         self.returncode, self.stdout, self.stderr = returncode, stdout, stderr
 
 
-FIRST_COMMANDS = [["status"], ["index"], ["stage", "--title", "A first lesson", "--body", "Staged first."],
+FIRST_COMMANDS = [["init"], ["status"], ["index"], ["stage", "--title", "A first lesson", "--body", "Staged first."],
                   ["groom", "--accept", "a-first-lesson"], ["doctor"]]
 COMMANDS = [["status"], ["notes"], ["drafts"], ["show", "fine"], ["show", "stolen"], ["recall", "pytest editable"],
             ["index"], ["chapters"], ["nudge"], ["distill"], ["promote"], ["graduate"], ["optimize"],
@@ -147,7 +140,7 @@ def test_every_hook_behaves_and_stdout_stays_json(clone):
 
 
 def test_a_hostile_config_is_one_line_naming_the_file_and_key(clone):
-    status = clone["all_commands"][0]
+    status = clone["all_commands"][1]
     assert status.returncode == 1 and status.stderr.count("\n") == 1 and "config.yaml:2: key 'hint.count'" in status.stderr
 
 
@@ -174,6 +167,11 @@ def test_linked_notes_drafts_and_skills_are_reported_refused(clone):
     assert "bad-date.md:3: malformed frontmatter ('2026-13-45' is not a valid date" in index.stderr
     assert "skills/evil: refused: a symbolic link" in index.stderr
     assert not (root_claude := clone["root"] / ".claude" / "skills" / "evil").exists() and not root_claude.is_symlink()
+
+
+def test_init_leaves_a_linked_gitignore_alone(clone):
+    assert clone["all_commands"][0].returncode == 0
+    assert (clone["root"] / ".gitignore").is_symlink()
 
 
 def test_ids_are_file_names_in_a_clone_too(clone):
