@@ -103,46 +103,10 @@ def _holder(fd: int) -> str:
 def on_first_hold(kb) -> None:
     """Finish an interrupted change and clear dead writers' temporary files (lock held)."""
     from mage_engine.kb import transaction
+    from mage_engine.kb.tmpfiles import sweep_temporaries
 
     transaction.recover(kb)
     sweep_temporaries(kb)
-
-
-def sweep_temporaries(kb, now: float | None = None) -> list:
-    """Remove `.<name>.<pid>.<n>.<ns>.tmp` files whose writer is gone, from .mage/tmp/ and the
-    folders older versions of mage left them in. Returns the names removed."""
-    from mage_engine.kb.atomic import remove
-
-    removed = []
-    for folder in (guard.TMP_DIR, "mage", "mage/notes", ".mage/staging", SCRATCH_DIR):
-        try:
-            listing = guard.entries(kb.at(folder))
-        except OSError:
-            continue
-        for name, kind, info in listing:
-            if kind == "file" and name.startswith(".") and name.endswith(".tmp") and _orphaned(name, info, now):
-                if remove(kb.at(folder, name)):
-                    removed.append(f"{folder}/{name}")
-    return removed
-
-
-def _orphaned(name: str, info, now: float | None) -> bool:
-    """A temporary file whose process is gone, or an hour old whoever made it."""
-    age = (time.time() if now is None else now) - info.st_mtime
-    parts = name.split(".")
-    try:
-        pid = int(parts[-4])
-    except (IndexError, ValueError):
-        return age > 3600
-    if pid == os.getpid():
-        return False
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return True
-    except PermissionError:
-        pass
-    return age > 3600
 
 
 def pending_change(kb) -> bool:

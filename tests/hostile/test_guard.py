@@ -66,7 +66,7 @@ def test_a_file_over_the_cap_is_refused_before_it_is_read(kb):
 
 
 def test_temporary_files_live_in_dot_mage_tmp_and_dead_writers_leftovers_are_swept(kb):
-    from mage_engine.kb.lock import sweep_temporaries
+    from mage_engine.kb.tmpfiles import sweep_temporaries
 
     atomic.write_text_atomic(kb.memory_md, "x\n")
     assert not [n for n in os.listdir(kb.mage_dir) if n.endswith(".tmp")]
