@@ -85,7 +85,7 @@ def recover(kb: KB) -> bool:
 
 def _check(journal) -> None:
     """ValueError unless every path is a plain relative path mage's grooming may change."""
-    writes, deletes = journal["writes"], journal["deletes"]
+    writes, deletes = journal.get("writes", {}), journal.get("deletes", [])
     if not isinstance(writes, dict) or not isinstance(deletes, list):
         raise ValueError("journal is not {writes: {path: text}, deletes: [path]}")
     for path in [*writes, *deletes]:
