@@ -38,7 +38,7 @@ def load_note(kb: KB, note_id: str) -> Note:
 def draft_ids(kb: KB) -> list[str]:
     """Ids of the drafts in staging, by name (links and special files are not drafts)."""
     try:
-        listing = guard.entries(kb.staging_dir)
+        listing = guard.entries(kb.staging_dir, with_stat=False)
     except OSError:
         return []
     return [name[:-3] for name, kind, _ in listing if kind == "file" and name.endswith(".md")
@@ -48,7 +48,7 @@ def draft_ids(kb: KB) -> list[str]:
 def existing_note_names(kb: KB) -> set:
     """The casefolded stems of every entry in mage/notes/ (whatever it is)."""
     try:
-        return {name[:-3].casefold() for name, _, _ in guard.entries(kb.notes_dir) if name.endswith(".md")}
+        return {name[:-3].casefold() for name, _, _ in guard.entries(kb.notes_dir, with_stat=False) if name.endswith(".md")}
     except OSError:
         return set()
 

@@ -221,30 +221,32 @@ def too_large(path, size: int, limit: int) -> Refused:
                                 f"(mage reads at most {limit:,})", os.fspath(path))
 
 
-def entries(folder) -> list:
+def entries(folder, with_stat: bool = True) -> list:
     """(name, kind, stat) of each entry of `folder`, by name; links are listed, never followed.
 
-    kind is "file", "dir", "link" or "other" (FIFO, socket, device). A missing
-    folder has no entries; a folder reached through a link is Refused.
+    kind is "file", "dir", "link" or "other" (FIFO, socket, device). Without
+    `with_stat` the kinds come from the listing alone (no stat per entry) and
+    stat is None. A missing folder has no entries; one reached through a link is Refused.
     """
-    import stat
-
     try:
         fd = open_dir(folder)
     except FileNotFoundError:
         return []
     try:
         with os.scandir(fd) as listing:
-            found = []
-            for entry in listing:
-                info = entry.stat(follow_symlinks=False)
-                mode = info.st_mode
-                kind = ("file" if stat.S_ISREG(mode) else "dir" if stat.S_ISDIR(mode)
-                        else "link" if stat.S_ISLNK(mode) else "other")
-                found.append((entry.name, kind, info))
+            found = [(entry.name, _kind(entry), entry.stat(follow_symlinks=False) if with_stat else None)
+                     for entry in listing]
     finally:
         os.close(fd)
     return sorted(found, key=lambda item: item[0])
+
+
+def _kind(entry) -> str:
+    if entry.is_symlink():
+        return "link"
+    if entry.is_file(follow_symlinks=False):
+        return "file"
+    return "dir" if entry.is_dir(follow_symlinks=False) else "other"
 
 
 def refused_entry(folder, name: str, kind: str) -> str:

@@ -150,7 +150,7 @@ def load_folder(folder: Path) -> tuple[list[Note], list[NoteFormatError]]:
     """
     notes, problems = [], []
     try:
-        listing = guard.entries(folder)
+        listing = guard.entries(folder, with_stat=False)
     except OSError as error:
         return [], [NoteFormatError(folder, 1, f"refused: {error}")] if isinstance(error, guard.Refused) else []
     for name, kind, _ in listing:

@@ -90,7 +90,7 @@ def generation_ok(kb, stamp: dict) -> bool:
     if not _plain_generation(name) or not guard.is_regular(index_file(kb, f"{name}/meta.json")):
         return False
     try:  # Tantivy opens what it finds there by name, following links: none may be one
-        return all(kind == "file" for _, kind, _ in guard.entries(index_file(kb, name)))
+        return all(kind == "file" for _, kind, _ in guard.entries(index_file(kb, name), with_stat=False))
     except OSError:
         return False
 
@@ -106,7 +106,7 @@ def drop_old_generations(kb, keep: str) -> None:
     from mage_engine.kb.atomic import remove_tree
 
     try:
-        entries = guard.entries(kb.index_dir)
+        entries = guard.entries(kb.index_dir, with_stat=False)
     except OSError:
         return
     for name, kind, _ in entries:

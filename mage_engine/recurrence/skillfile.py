@@ -93,7 +93,7 @@ def skill_problems(kb) -> list[str]:
 
     problems = []
     try:
-        listing = guard.entries(kb.skills_dir)
+        listing = guard.entries(kb.skills_dir, with_stat=False)
     except OSError as error:
         return [f"{kb.skills_dir}: {error}"]
     for name, kind, _ in listing:

@@ -69,7 +69,7 @@ def _markdown_files(folder: Path, top: bool = False, depth: int = 0) -> list[Pat
     from mage_engine.kb import guard
 
     try:
-        listing = guard.entries(folder)
+        listing = guard.entries(folder, with_stat=False)
     except OSError:
         return []
     files = []

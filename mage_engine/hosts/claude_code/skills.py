@@ -22,7 +22,7 @@ def skill_names(kb: KB) -> list[str]:
     from mage_engine.kb import guard
 
     try:
-        listing = guard.entries(kb.skills_dir)
+        listing = guard.entries(kb.skills_dir, with_stat=False)
     except OSError:
         return []
     return [name for name, kind, _ in listing
