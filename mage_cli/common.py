@@ -48,11 +48,17 @@ def group_kb_dir() -> str | None:
 
 
 def open_kb(kb_dir: str | None) -> KB:
-    """The KB named by --kb/MAGE_KB, or found from the current folder; runs crash recovery."""
-    kb = find_kb(explicit=kb_dir)
-    from mage_engine.kb.transaction import recover
+    """The KB named by --kb/MAGE_KB, or found from the current folder; runs crash recovery.
 
-    recover(kb)
+    A change that cannot be finished (a read-only folder) is a warning here, so
+    reading commands still work; a command that changes the KB fails on it.
+    """
+    kb = find_kb(explicit=kb_dir)
+    from mage_engine.kb.lock import finish_pending
+
+    problem = finish_pending(kb)
+    if problem:
+        click.echo(f"warning: {problem}", err=True)
     return kb
 
 

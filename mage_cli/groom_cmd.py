@@ -3,7 +3,6 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
-from mage_engine.errors import MageError
 from mage_engine.grooming import groom as engine
 from mage_engine.grooming.proposals import approve_proposals, propose
 from mage_engine.grooming.redirects import take_redirects
@@ -61,10 +60,7 @@ def _run(kb, action, ids, into, reason, verdict) -> dict:
     if action == "accept":
         return engine.accept(kb, ids).to_json()
     if action == "accept_all":
-        ids = engine.draft_ids(kb)
-        if not ids:
-            raise MageError("no drafts in staging", "nothing to accept; `mage drafts` lists the batch")
-        return engine.accept(kb, ids).to_json()
+        return engine.accept(kb, None).to_json()  # the batch is read under the KB lock
     if action == "reject":
         return engine.reject(kb, ids, reason).to_json()
     if action == "merge":

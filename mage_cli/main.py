@@ -125,8 +125,34 @@ def _warn_about_environment() -> None:
         click.echo(f"mage: warning: {warning}", err=True)
 
 
+def os_error_line(error: OSError) -> str:
+    """One line for a failed file operation: what failed, on which file, and what to do."""
+    import errno
+
+    from mage_engine.kb.guard import Refused
+
+    where = f"{error.strerror or error}: {error.filename}" if error.filename else f"{error.strerror or error}"
+    if isinstance(error, Refused):
+        return f"{where}. Remove or replace it: mage/ and .mage/ hold no links or special files"
+    if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+        return f"{where}. Free some disk space, then run the command again (nothing half-written was kept)"
+    if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        return f"{where}. The folder is read-only for mage: fix its permissions, then run the command again"
+    return f"{where}. Check the path and its permissions"
+
+
+def _printable_streams() -> None:
+    """Text from hook payloads may hold lone surrogates (`\\ud800`): print them escaped, never crash."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="backslashreplace")
+        except (AttributeError, ValueError):
+            pass  # not a text stream we may reconfigure (a test's capture)
+
+
 def main() -> None:
     """Entry point: run the group, turning MageError into one line and exit 1."""
+    _printable_streams()
     _warn_about_environment()
     try:
         # with standalone_mode off, click returns ctx.exit(n)'s code instead of exiting
@@ -148,8 +174,7 @@ def main() -> None:
     except BrokenPipeError:
         sys.exit(0)
     except OSError as error:
-        click.echo(f"mage: {error.strerror or error}: {error.filename or ''}".rstrip(": ")
-                   + ". Check the path and its permissions", err=True)
+        click.echo(f"mage: {os_error_line(error)}", err=True)
         sys.exit(1)
     except Exception as error:  # a bug: still one line, the traceback on request
         if os.environ.get("MAGE_DEBUG"):

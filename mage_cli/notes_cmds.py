@@ -27,7 +27,8 @@ def notes(category, kind, kb_dir, as_json):
     found = [n for n in found if (not category or n.category == category) and (not kind or n.kind == kind)]
     warnings = [str(p) for p in problems] + [w for n in found for w in n.warnings]
     if as_json:
-        echo_json({"notes": [_row(kb, n) for n in found], "problems": warnings})
+        echo_json({"notes": [_row(kb, n) for n in found], "problems": [str(p) for p in problems],
+                   "warnings": [w for n in found for w in n.warnings]})
         return
     if not found:
         click.echo("No notes yet. Stage a lesson with `mage stage`, then groom it with `mage groom`.")
@@ -55,7 +56,9 @@ def show(note_id, kb_dir, as_json):
       mage show pytest-needs-editable-install
     """
     kb = open_kb(kb_dir)
-    note = load_note(kb, note_id)
+    note = load_note(kb, note_id)  # by file name, or by the `id:` a note declares
+    for warning in note.warnings:
+        click.echo(f"warning: {warning}", err=True)
     try:
         from mage_engine.recall.metrics import record_opened
 

@@ -36,7 +36,7 @@ def recall(query, limit, as_json, kb_dir):
         click.echo("no matching notes")
         return
     for hit in hits:
-        click.echo(f"{hit['score']:.2f}  {hit['id']}  {hit['title']}")
+        click.echo(f"{hit['score']:.2f}  {hit['id']}  {clip(hit['title'], 120)}")
         if hit["summary"]:
             click.echo(f"      {clip(hit['summary'], 200)}")
         click.echo(f"      {hit['path']}")

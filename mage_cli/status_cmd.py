@@ -24,7 +24,8 @@ def status(kb_dir, as_json):
         return
     dials = data["dials"]
     click.echo(f"knowledge base  {data['kb']}")
-    click.echo(f"notes {data['notes']} · drafts {data['drafts']} · skills {data['skills']} · "
+    unreadable = f" ({data['unreadable_notes']} unreadable: see `mage doctor`)" if data.get("unreadable_notes") else ""
+    click.echo(f"notes {data['notes']}{unreadable} · drafts {data['drafts']} · skills {data['skills']} · "
                f"chapters {_shown(data['chapters'])} · candidates {data['candidates']}")
     click.echo(f"dials           sensitivity {dials['sensitivity']} (K={dials['K']}, M={dials['M']}) · "
                f"autonomy {dials['autonomy']}")

@@ -1,10 +1,39 @@
-"""One line of text cut to a width: summaries in hints, INDEX.md, MEMORY.md, `mage recall` and the TUI.
+"""One line of text cut to a width: titles and summaries in hints, INDEX.md, MEMORY.md,
+`mage recall` and the TUI.
+
+What a note says is data, never structure: whoever wrote the note (a cloned
+repository, the agent) must not be able to add a line to MEMORY.md, start a
+markdown heading, or close the host's `<system-reminder>` and speak as the
+system. So every clipped text is one line (every kind of line break and
+control character becomes a space), invisible direction and zero-width
+characters are dropped, and a `<` that would open or close a tag becomes `‹`.
 
 A module of its own, importing nothing, so the hook path can use it.
 """
 
+TITLE_CHARS = 120
+_INVISIBLE = dict.fromkeys([*range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF])
+_CONTROL = {code: " " for code in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
+_TABLE = {**_CONTROL, **_INVISIBLE}
+_TAG_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/!?")
+
 
 def clip(text, width: int) -> str:
-    """`text` on one line (whitespace runs become one space), cut to `width` characters with an ellipsis."""
-    line = " ".join(str(text or "").split())
+    """`text` on one line (whitespace runs become one space), tags defused, cut to `width` with an ellipsis."""
+    line = " ".join(defuse_tags(str(text or "").translate(_TABLE)).split())
     return line if len(line) <= width else line[: max(0, width - 1)].rstrip() + "…"
+
+
+def defuse_tags(text: str) -> str:
+    """`text` with each `<` that starts a tag-like `<name`, `</name`, `<!` or `<?` made a `‹`."""
+    if "<" not in text:
+        return text
+    out, start = [], 0
+    while True:
+        at = text.find("<", start)
+        if at < 0:
+            out.append(text[start:])
+            return "".join(out)
+        following = text[at + 1: at + 2]
+        out.append(text[start:at] + ("‹" if following in _TAG_START and following else "<"))
+        start = at + 1

@@ -18,6 +18,7 @@ import time
 from mage_engine import fastjson
 
 MAX_CONTEXT_CHARS = 10_000
+ERRORS_LOG_BYTES = 1024 * 1024  # errors.log past this becomes errors.log.1 (one old part kept)
 MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
 LARGE_PAYLOAD_BYTES = 4 * 1024 * 1024  # bigger ones are read, and noted in errors.log
 
@@ -96,6 +97,7 @@ def main(argv=None) -> None:
         elif event not in HANDLERS:
             log_error(kb, event, f"unknown hook event {event!r}; nothing done")
         else:
+            _finish_pending_change(kb)
             output = run_handlers(HookContext(event, payload, kb, started))
     except Exception as error:  # fail open: the host must never see a traceback
         log_error(kb or _fallback_kb(), event, f"{type(error).__name__}: {error}")
@@ -162,12 +164,32 @@ def _read_payload() -> tuple:
     return payload, notes
 
 
+def _finish_pending_change(kb) -> None:
+    """A grooming change a crash interrupted is finished before any handler reads the KB.
+
+    One lstat when nothing is pending; otherwise the KB lock is tried for 50 ms
+    (a crashed groomer holds none; a live one finishes the change itself).
+    """
+    from mage_engine.kb.layout import SCRATCH_DIR
+
+    try:
+        os.lstat(kb.at(SCRATCH_DIR, "journal.json"))
+    except OSError:
+        return
+    from mage_engine.kb.lock import finish_pending
+
+    problem = finish_pending(kb, wait=0.05)
+    if problem:
+        log_error(kb, "recover", problem)
+
+
 def _find_kb(payload: dict):
-    from mage_engine.kb.layout import KB, find_kb_top
+    from mage_engine.kb.layout import KB, find_kb_top, is_kb_root
 
     named = os.environ.get("MAGE_KB")
     if named:
-        return KB(os.path.abspath(os.path.expanduser(named)))
+        top = os.path.realpath(os.path.expanduser(named))
+        return KB(top) if is_kb_root(top) else None  # never make a .mage/ in a folder that is no KB
     cwd = payload.get("cwd") or os.environ.get("CLAUDE_PROJECT_DIR") or ""
     if not isinstance(cwd, str) or not cwd:
         return None
@@ -234,11 +256,24 @@ def log_error(kb, event: str, message: str) -> None:
         return
     try:
         from mage_engine.kb.atomic import append_line
-        from mage_engine.kb.layout import ERRORS_LOG, SCRATCH_DIR
+        from mage_engine.kb.layout import ERRORS_LOG
 
         stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         one_line = " ".join(str(message).split())[:1000]
-        os.makedirs(kb.at(SCRATCH_DIR), exist_ok=True)
-        append_line(kb.at(ERRORS_LOG), f"{stamp} {event or '-'} {one_line}")
+        path = kb.at(ERRORS_LOG)
+        _rotate_errors_log(path)
+        append_line(path, f"{stamp} {event or '-'} {one_line}")  # never through a link: see kb/guard.py
     except Exception:
+        pass
+
+
+def _rotate_errors_log(path: str) -> None:
+    """Past ERRORS_LOG_BYTES, errors.log becomes errors.log.1 (replacing the older part)."""
+    try:
+        if os.lstat(path).st_size < ERRORS_LOG_BYTES:
+            return
+        from mage_engine.kb.atomic import move
+
+        move(path, path + ".1")
+    except OSError:
         pass

@@ -1,7 +1,8 @@
 """Reading back the JSON files mage keeps: single-object state files, and JSON
 Lines (ledger, usage events, rejections).
 
-A state file that is missing, unreadable or not a JSON object reads as None:
+A state file that is missing, unreadable, refused by the file guard (a link, a
+FIFO, too large) or not a JSON object reads as None:
 it is scratch, rebuilt or recomputed by whoever needs it. JSON Lines writers
 append whole lines, but a crash can tear the last one and a person or
 another tool can add a line of their own: such lines are skipped, never fatal.
@@ -10,14 +11,17 @@ holding U+2028 or U+0085, which `json.dumps(ensure_ascii=False)` writes raw.
 """
 
 from mage_engine import fastjson
+from mage_engine.kb import guard
+
+MAX_OBJECT_BYTES = 16 * 1024 * 1024   # a state file past this is not one mage wrote
+MAX_LINES_BYTES = 64 * 1024 * 1024    # a JSON Lines file read whole (ledger, rejections)
 
 
 def read_object(path) -> dict | None:
     """The JSON object in the file at `path`, or None when missing, unreadable or not an object."""
     try:
-        with open(path, "rb") as handle:
-            data = fastjson.loads(handle.read())
-    except (OSError, ValueError):  # UnicodeDecodeError included
+        data = fastjson.loads(guard.read_bytes(path, MAX_OBJECT_BYTES))
+    except (OSError, ValueError):  # UnicodeDecodeError and guard.Refused included
         return None
     return data if isinstance(data, dict) else None
 
@@ -34,8 +38,7 @@ def parse_line(line):
 def read_objects(path) -> list[dict]:
     """Every JSON object line of the file at `path`, in order; [] when it cannot be read."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read()
+        data = guard.read_bytes(path, MAX_LINES_BYTES)
     except OSError:
         return []
     return [value for line in data.split(b"\n") if (value := parse_line(line)) is not None]

@@ -12,10 +12,13 @@ from mage_engine.kb.layout import KB
 
 def kb_status(kb: KB) -> dict:
     """Counts, dials and wiring of `kb` as a JSON-ready dict."""
+    from mage_engine.grooming import catalog
+
     config = load_config(kb)
     return {
         "kb": str(kb.root),
-        "notes": _count(kb.notes_dir, "*.md"),
+        "notes": len(catalog.light_notes(kb)),  # readable notes: the count `mage doctor` gives too
+        "unreadable_notes": len(catalog.note_problems(kb)),
         "drafts": backlog.count_drafts(kb),
         "skills": _count(kb.skills_dir, "*/SKILL.md"),
         "chapters": _optional(_chapter_count, kb),
@@ -71,7 +74,9 @@ def _hooks_wired(kb: KB):
 def _memory_cost(kb: KB) -> dict | None:
     """What mage/MEMORY.md costs at launch against Claude Code's 200-line / 25 KB load."""
     try:
-        data = kb.memory_md.read_bytes()
+        from mage_engine.kb import guard
+
+        data = guard.read_bytes(kb.memory_md, 64 * 1024 * 1024)
     except OSError:
         return None
     return {"lines": data.count(b"\n"), "bytes": len(data), "host_lines": 200, "host_bytes": 25_000}

@@ -80,7 +80,7 @@ def _draft_entries(folder: Path) -> list[tuple[str, list, Path]]:
     result = []
     for entry in sorted(entries, key=lambda e: e.name):
         try:
-            stat = entry.stat()
+            stat = entry.stat(follow_symlinks=False)  # a link is listed (and refused), never followed
         except OSError:
             continue  # removed while we looked
         result.append((entry.name, [stat.st_mtime_ns, stat.st_size], Path(entry.path)))

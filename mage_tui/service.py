@@ -74,6 +74,7 @@ class MageService:
         self.clock = clock
         self.actor = actor or autonomy.current_actor()
         self.write_lock = threading.Lock()
+        self.recovery_problem = None  # why an interrupted change could not be finished, if it could not
         # distill writes .mage/state/ and optimize reads it: never both at once
         self.recurrence_lock = threading.Lock()
 
@@ -206,8 +207,17 @@ class MageService:
 
 
 def make_service(kb: KB, clock: Clock | None = None, actor: str | None = None) -> MageService:
-    """The one service a MageApp uses (tests pass a temp KB and a fixed clock)."""
-    return MageService(kb, clock or system_clock, actor)
+    """The one service a MageApp uses (tests pass a temp KB and a fixed clock).
+
+    A grooming change a crashed mage left half-applied is finished first, under
+    the KB lock, as every command does; every action then takes that lock
+    itself (kb/lock.py), so the app and a CLI never groom from the same stale view.
+    """
+    from mage_engine.kb.lock import finish_pending
+
+    service = MageService(kb, clock or system_clock, actor)
+    service.recovery_problem = finish_pending(kb)
+    return service
 
 
 def _folder_stamp(folder: Path, inner: str | None = None) -> tuple:

@@ -55,8 +55,8 @@ def _trail_files(kb) -> list:
     except OSError:
         return []
     for entry in entries:
-        if entry.name.endswith(".jsonl") and entry.is_file():
-            info = entry.stat()
+        if entry.name.endswith(".jsonl") and entry.is_file(follow_symlinks=False):
+            info = entry.stat(follow_symlinks=False)
             found.append((info.st_mtime, info.st_size, kb.learnings_dir / entry.name))
     return sorted(found)
 
@@ -78,17 +78,19 @@ def _drop_orphan_states(kb) -> None:
 
 
 def _touch(path, now: float) -> None:
+    from mage_engine.kb.atomic import write_text_atomic  # no link followed in .mage/state/
+
     try:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path, "w", encoding="utf-8") as handle:
-            handle.write(time.strftime("%Y-%m-%dT%H:%M:%SZ\n", time.gmtime(now)))
-        os.utime(path, (now, now))
+        write_text_atomic(path, time.strftime("%Y-%m-%dT%H:%M:%SZ\n", time.gmtime(now)), durable=False)
+        os.utime(path, (now, now), follow_symlinks=False)
     except OSError:
         pass
 
 
 def _unlink(path) -> None:
+    from mage_engine.kb.atomic import remove  # never in a folder reached through a link
+
     try:
-        os.unlink(path)
+        remove(path)
     except OSError:
         pass

@@ -66,12 +66,15 @@ def _recover_from_trail(kb, stem: str) -> dict:
 
 
 def _last_line(path, window: int = 65536) -> bytes:
+    from mage_engine.kb import guard
+
     try:
-        with open(path, "rb") as handle:
-            handle.seek(0, os.SEEK_END)
-            size = handle.tell()
-            handle.seek(max(0, size - window))
-            lines = handle.read().splitlines()
+        fd = guard.open_file(path)
+        try:
+            size = os.fstat(fd).st_size
+            lines = os.pread(fd, window, max(0, size - window)).splitlines()
+        finally:
+            os.close(fd)
     except OSError:
         return b""
     return lines[-1] if lines else b""
@@ -100,11 +103,9 @@ class SessionLock:
         return False
 
     def _open(self) -> int:
-        try:
-            return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except FileNotFoundError:
-            os.makedirs(os.path.dirname(self.path), exist_ok=True)
-            return os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        from mage_engine.kb import guard  # no link followed: a lock file links nowhere
+
+        return guard.open_lock(self.path)
 
 
 def _flock_within(fd: int, wait: float) -> bool:

@@ -64,12 +64,7 @@ def append_record(kb, stem: str, record: dict, rotate: bool = True) -> None:
     path = live_file(kb, stem)
     if rotate:
         rotate_if_large(path)
-    line = serialise(record)
-    try:
-        append_line(path, line)
-    except FileNotFoundError:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        append_line(path, line)
+    append_line(path, serialise(record))  # makes .mage/learnings/ when it is missing
 
 
 def rotate_if_large(path, limit: int = ROTATE_BYTES) -> bool:
@@ -79,14 +74,16 @@ def rotate_if_large(path, limit: int = ROTATE_BYTES) -> bool:
     opened the file just before the rename lands its line in the rotated part.
     """
     try:
-        if os.stat(path).st_size <= limit:
+        if os.lstat(path).st_size <= limit:
             return False
     except OSError:
         return False
+    from mage_engine.kb.atomic import move
+
     folder, name = os.path.split(os.fspath(path))
     stem = name[: -len(".jsonl")]
     number = 1 + max((part for _, part in _parts(folder, stem)), default=0)
-    os.rename(path, os.path.join(folder, f"{stem}.{number}.jsonl"))
+    move(path, os.path.join(folder, f"{stem}.{number}.jsonl"))
     return True
 
 
@@ -129,10 +126,11 @@ def session_stems(kb) -> list:
 def read_session(kb, stem: str):
     """Yield a session's records in the order they were appended; unreadable lines are skipped."""
     from mage_engine.jsonfiles import parse_line  # here: the capture hook only appends
+    from mage_engine.kb import guard
 
     for path in session_files(kb, stem):
         try:
-            handle = open(path, "rb")
+            handle = guard.open_binary(path)  # no link, no FIFO: a hostile clone's trail
         except OSError:
             continue
         with handle:

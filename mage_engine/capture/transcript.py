@@ -38,8 +38,10 @@ def parse_transcript(path, offset: int = 0, seen=(), max_bytes: int = MAX_READ_B
 
 def read_entries(path, offset: int, max_bytes: int):
     """The JSON objects on whole lines from `offset`, and a Transcript holding the new offset."""
+    from mage_engine.kb import guard
+
     transcript = Transcript(offset=offset)
-    with open(path, "rb") as handle:
+    with guard.open_binary(path) as handle:  # a FIFO or device is refused, never waited on
         size = os.fstat(handle.fileno()).st_size
         handle.seek(offset)
         data = handle.read(max_bytes)

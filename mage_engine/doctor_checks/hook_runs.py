@@ -111,7 +111,9 @@ def _size(path) -> int:
 
 def _new_lines(path, offset: int) -> list[str]:
     try:
-        with open(path, "rb") as handle:
+        from mage_engine.kb import guard
+
+        with guard.open_binary(path) as handle:
             handle.seek(offset)
             return [line for line in handle.read().decode("utf-8", "replace").splitlines() if line.strip()]
     except OSError:

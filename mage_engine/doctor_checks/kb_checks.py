@@ -12,18 +12,18 @@ def find(kb_dir, start) -> tuple[KB | None, Check]:
         kb = find_kb(start, explicit=kb_dir)
     except KBNotFound as error:
         return None, fail("kb", error.what, error.fix)
-    from mage_engine.kb.notes import load_folder
+    from mage_engine.grooming import catalog
 
-    notes, problems = load_folder(kb.notes_dir)
+    notes, problems = catalog.light_notes(kb), catalog.note_problems(kb)  # the counts `mage status` gives
     skills = sum(1 for _ in kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else 0
     detail = f"knowledge base at {kb.root}: {len(notes)} notes, {skills} skills"
     if problems:
         return kb, warn("kb", f"{detail}; {len(problems)} unreadable: {problems[0]}",
                         "fix or move the files named (they are left out of recall)", problems=[str(p) for p in problems])
-    odd = [warning for note in notes for warning in note.warnings]
+    odd = catalog.note_warnings(kb)
     if odd:
-        return kb, warn("kb", f"{detail}; {len(odd)} unknown value{'s' if len(odd) > 1 else ''}: {odd[0]}",
-                        "use one of the values listed", warnings=odd)
+        return kb, warn("kb", f"{detail}; {len(odd)} note{'s' if len(odd) > 1 else ''} with a warning: {odd[0]}",
+                        "fix the values named (an unknown kind or category, an id unlike the file name)", warnings=odd)
     if kb.journal_path.exists():
         return kb, warn("kb", f"{detail}; an interrupted change is pending", "run any mage command (it finishes it)")
     if not _scratch_ignored(kb):

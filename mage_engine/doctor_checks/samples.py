@@ -81,6 +81,8 @@ def forget_session(kb: KB, session: str) -> None:
     except ImportError:
         stem = session
     for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.state_dir / "sessions", f"{stem}.*")):
+        from mage_engine.kb.atomic import remove
+
         for path in folder.glob(pattern) if folder.is_dir() else []:
-            path.unlink(missing_ok=True)
+            remove(path)  # through the file guard: never in a folder reached by a link
     # ledger and usage metrics never record probe sessions (mage_engine.kb.probe)

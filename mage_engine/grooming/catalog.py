@@ -8,13 +8,14 @@ mtime and size; only changed files are parsed again.
 """
 
 import json
-import os
 from pathlib import Path
 
 from mage_engine.grooming.fingerprint import fingerprint
+from mage_engine.jsonfiles import read_object
+from mage_engine.kb import guard
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.layout import KB
-from mage_engine.kb.notes import Note, read_note
+from mage_engine.kb.notes import Note, read_note, refused
 from mage_engine.errors import NoteFormatError
 
 
@@ -32,9 +33,21 @@ def light_notes(kb: KB) -> list[Note]:
 
 
 def note_problems(kb: KB) -> list[str]:
-    """One line per note file that cannot be parsed, or holds a value mage does not know (file, line, what)."""
-    found = records(kb, kb.notes_dir, "notes")
-    return [r["problem"] for r in found if r.get("problem")] + [w for r in found for w in r.get("warnings", [])]
+    """One line per note file that cannot be parsed (file, line, what is wrong)."""
+    return [r["problem"] for r in records(kb, kb.notes_dir, "notes") if r.get("problem")]
+
+
+def note_warnings(kb: KB) -> list[str]:
+    """One line per readable note with something odd about it (an `id:` unlike its file name, an unknown kind)."""
+    return [w for r in records(kb, kb.notes_dir, "notes") for w in r.get("warnings", [])]
+
+
+def note_id_declared(kb: KB, declared: str) -> str | None:
+    """The id (file name) of the note whose frontmatter says `id: <declared>`, if one does."""
+    for record in records(kb, kb.notes_dir, "notes"):
+        if record.get("declared") == declared:
+            return record["id"]
+    return None
 
 
 def records(kb: KB, folder: Path, cache_name: str) -> list[dict]:
@@ -42,15 +55,14 @@ def records(kb: KB, folder: Path, cache_name: str) -> list[dict]:
     cache_path = kb.state_dir / f"catalog-v3-{cache_name}.json"
     cache = _load(cache_path)
     fresh, changed = {}, False
-    for entry in _markdown_entries(folder):
-        stat = entry.stat()
-        key = [stat.st_mtime_ns, stat.st_size]
-        cached = cache.get(entry.name)
+    for name, kind, stat in _markdown_entries(folder):
+        key = [stat.st_mtime_ns, stat.st_size, kind]
+        cached = cache.get(name)
         if cached and cached["key"] == key:
-            fresh[entry.name] = cached
+            fresh[name] = cached
             continue
         changed = True
-        fresh[entry.name] = {"key": key, **_describe(Path(entry.path))}
+        fresh[name] = {"key": key, **_describe(Path(folder) / name, kind)}
     if changed or len(fresh) != len(cache):
         _save(cache_path, fresh)
     return list(fresh.values())
@@ -65,32 +77,35 @@ def draft_fingerprints(kb: KB) -> dict:
     return fingerprints(kb, kb.staging_dir, "drafts")
 
 
-def _describe(path: Path) -> dict:
+def _describe(path: Path, kind: str = "file") -> dict:
+    if kind != "file":  # a link or a FIFO is listed, never read
+        return {"id": path.stem, "fp": None, "problem": str(refused(path, kind))}
     try:
         note = read_note(path)
     except NoteFormatError as problem:
         return {"id": path.stem, "fp": None, "problem": str(problem)}
     stored = (note.draft or {}).get("fingerprint")
-    return {"id": note.id, "fp": stored or fingerprint(note.title, note.body), "title": note.title,
-            "summary": note.summary, "kind": note.kind, "category": note.category, "tags": note.tags,
-            "created": note.created, "updated": note.updated, "warnings": note.warnings}
+    record = {"id": note.id, "fp": stored or fingerprint(note.title, note.body), "title": note.title,
+              "summary": note.summary, "kind": note.kind, "category": note.category, "tags": note.tags,
+              "created": note.created, "updated": note.updated}
+    if note.warnings:
+        record["warnings"] = note.warnings
+        record["declared"] = note.declared_id
+    return record
 
 
-def _markdown_entries(folder: Path):
+def _markdown_entries(folder: Path) -> list:
+    """(name, kind, stat) of the folder's markdown entries (links listed, not followed)."""
     try:
-        with os.scandir(folder) as it:
-            return sorted((e for e in it if e.name.endswith(".md") and not e.name.startswith(".")),
-                          key=lambda e: e.name)
+        listing = guard.entries(folder)
     except OSError:
         return []
+    return [(name, kind, stat) for name, kind, stat in listing
+            if name.endswith(".md") and not name.startswith(".") and kind != "dir"]
 
 
 def _load(path: Path) -> dict:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
+    return read_object(path) or {}
 
 
 def _save(path: Path, data: dict) -> None:

@@ -3,19 +3,25 @@
 Every accept or merge rewrites INDEX.md and MEMORY.md in the same
 transaction, refreshes the search index after it, and returns the exact git
 command a person would run after reading the diff. Nothing here commits.
+Each action reads and changes the KB under the KB lock (kb/lock.py), so two
+groomers never work from the same stale view: the later one finds the draft
+gone and says it was already accepted or rejected.
 """
 
 from dataclasses import dataclass, field
 
-from mage_engine.errors import MageError, NotFound
+from mage_engine.errors import MageError
 from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
+from mage_engine.grooming.lookup import (draft_ids, existing_note_names, load_draft, load_note,  # noqa: F401
+                                         groomed_entries)
 from mage_engine.grooming.rejected import rejections_text
 from mage_engine.kb.config import load_config
-from mage_engine.kb.ids import is_safe_id, unique_id
+from mage_engine.kb.ids import unique_id
 from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
-from mage_engine.kb.notes import Note, read_note, render_note, today
+from mage_engine.kb.lock import kb_lock
+from mage_engine.kb.notes import Note, render_note, today
 from mage_engine.kb.transaction import Transaction
 from mage_engine.recall.render_all import derived_writes, refresh_search_index
 
@@ -35,27 +41,19 @@ class GroomResult:
                 "git_command": self.git_command, "warnings": self.warnings}
 
 
-def load_draft(kb: KB, draft_id: str) -> Note:
-    """The draft with this id, or NotFound naming how to list drafts."""
-    if not is_safe_id(draft_id) or not kb.draft_path(draft_id).is_file():
-        raise NotFound(f"no draft '{draft_id}' in staging", "list drafts with `mage drafts`")
-    return read_note(kb.draft_path(draft_id))
+def accept(kb: KB, ids: list[str] | None, actor: str | None = None) -> GroomResult:
+    """Turn drafts into notes under mage/notes/ (`ids=None`: every draft in staging)."""
+    with kb_lock(kb):
+        return _accept(kb, ids, actor)
 
 
-def load_note(kb: KB, note_id: str) -> Note:
-    if not is_safe_id(note_id) or not kb.note_path(note_id).is_file():
-        raise NotFound(f"no note '{note_id}'", "list notes with `mage notes`")
-    return read_note(kb.note_path(note_id))
-
-
-def draft_ids(kb: KB) -> list[str]:
-    return sorted(p.stem for p in kb.staging_dir.glob("*.md") if not p.name.startswith("."))
-
-
-def accept(kb: KB, ids: list[str], actor: str | None = None) -> GroomResult:
-    """Turn drafts into notes under mage/notes/."""
+def _accept(kb: KB, ids, actor) -> GroomResult:
     config = load_config(kb)
     autonomy.require("accept", config.autonomy, actor)
+    if ids is None:
+        ids = draft_ids(kb)
+        if not ids:
+            raise MageError("no drafts in staging", "nothing to accept; `mage drafts` lists the batch")
     drafts = [load_draft(kb, draft_id) for draft_id in _unique(ids)]
     if not drafts:
         raise MageError("nothing to accept", "name draft ids, or use --accept-all")
@@ -72,8 +70,13 @@ def accept(kb: KB, ids: list[str], actor: str | None = None) -> GroomResult:
 
 
 def note_from_draft(kb: KB, draft: Note, taken: set) -> Note:
-    """The note a draft becomes: same fields, no draft block, a free id."""
-    exists = lambda c: c in taken or kb.note_path(c).exists()
+    """The note a draft becomes: same fields, no draft block, a free id.
+
+    An id counts as taken when a note's file name differs from it only in
+    case: on a case-insensitive disk `Casey.md` and `casey.md` are one file.
+    """
+    folded = {c.casefold() for c in taken} | existing_note_names(kb)
+    exists = lambda c: c.casefold() in folded
     origin = (draft.draft or {}).get("source", draft.origin)
     return Note(id=unique_id(draft.id, exists), title=draft.title, body=draft.body, kind=draft.kind,
                 category=draft.category, tags=draft.tags, created=today(), updated=today(),
@@ -82,6 +85,11 @@ def note_from_draft(kb: KB, draft: Note, taken: set) -> Note:
 
 def reject(kb: KB, ids: list[str], reason: str = "", actor: str | None = None) -> GroomResult:
     """Drop drafts and remember their fingerprints so they never come back."""
+    with kb_lock(kb):
+        return _reject(kb, ids, reason, actor)
+
+
+def _reject(kb: KB, ids, reason, actor) -> GroomResult:
     config = load_config(kb)
     autonomy.require("reject", config.autonomy, actor)
     drafts = [load_draft(kb, draft_id) for draft_id in _unique(ids)]
@@ -91,6 +99,7 @@ def reject(kb: KB, ids: list[str], reason: str = "", actor: str | None = None) -
     for draft in drafts:
         tx.delete(kb.draft_path(draft.id))
         result.done.append({"draft": draft.id, "note": None})
+    tx.log.extend(groomed_entries(result))
     tx.commit()
     result.written = [kb.relative(kb.rejected_path)]
     result.git_command = git_command(result.written, f"mage: reject {_names(drafts)}")
@@ -108,6 +117,11 @@ def rejection_entry(draft: Note, reason: str, actor: str | None) -> dict:
 
 def merge(kb: KB, draft_id: str, note_id: str, actor: str | None = None) -> GroomResult:
     """Fold a draft into an existing note: the note keeps its id, `updated` moves."""
+    with kb_lock(kb):
+        return _merge(kb, draft_id, note_id, actor)
+
+
+def _merge(kb: KB, draft_id: str, note_id: str, actor) -> GroomResult:
     config = load_config(kb)
     autonomy.require("merge", config.autonomy, actor)
     draft, note = load_draft(kb, draft_id), load_note(kb, note_id)
@@ -137,6 +151,7 @@ def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[
     derived = derived_writes(kb, sorted(notes.values(), key=lambda n: n.id), config)
     for path, text in derived.items():
         tx.write(path, text)
+    tx.log.extend(groomed_entries(result))
     tx.commit()
     result.written = [kb.relative(kb.note_path(n.id)) for n in changed] + [kb.relative(p) for p in derived]
     result.git_command = git_command(result.written, message)

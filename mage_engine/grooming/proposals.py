@@ -11,10 +11,12 @@ from mage_engine.grooming import autonomy
 from mage_engine.grooming.groom import (GroomResult, _finish, draft_ids, load_draft, note_from_draft,
                                         rejection_entry)
 from mage_engine.grooming.git_hint import git_command
+from mage_engine.grooming.lookup import groomed_entries
 from mage_engine.grooming.rejected import rejections_text
 from mage_engine.kb.config import load_config
 from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
+from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import render_note, write_note
 from mage_engine.kb.transaction import Transaction
 
@@ -30,10 +32,11 @@ def propose(kb: KB, draft_id: str, verdict: str, reason: str, actor: str | None 
     config = load_config(kb)
     actor = actor or autonomy.current_actor()
     autonomy.require("propose", config.autonomy, actor)
-    draft = load_draft(kb, draft_id)
-    draft.draft = dict(draft.draft or {})
-    draft.draft["proposal"] = {"verdict": verdict, "reason": reason.strip(), "by": actor, "at": utc_now()}
-    write_note(kb.draft_path(draft.id), draft)
+    with kb_lock(kb):
+        draft = load_draft(kb, draft_id)
+        draft.draft = dict(draft.draft or {})
+        draft.draft["proposal"] = {"verdict": verdict, "reason": reason.strip(), "by": actor, "at": utc_now()}
+        write_note(kb.draft_path(draft.id), draft)
     return {"draft": draft.id, **draft.draft["proposal"]}
 
 
@@ -45,6 +48,11 @@ def proposed_drafts(kb: KB) -> list:
 
 def approve_proposals(kb: KB, actor: str | None = None) -> GroomResult:
     """Apply every proposal as one batch (a person's decision)."""
+    with kb_lock(kb):
+        return _approve(kb, actor)
+
+
+def _approve(kb: KB, actor) -> GroomResult:
     config = load_config(kb)
     autonomy.require("approve-proposals", config.autonomy, actor)
     drafts = proposed_drafts(kb)
@@ -72,6 +80,7 @@ def approve_proposals(kb: KB, actor: str | None = None) -> GroomResult:
             result.written.append(kb.relative(kb.rejected_path))
             result.git_command = git_command(result.written, message)
         return result
+    tx.log.extend(groomed_entries(result))
     tx.commit()
     result.written = [kb.relative(kb.rejected_path)]
     result.git_command = git_command(result.written, message)

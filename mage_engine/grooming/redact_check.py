@@ -15,6 +15,7 @@ from mage_engine.capture.scrub import find_secrets
 from mage_engine.errors import MageError
 
 BINARY_SNIFF = 8192
+MAX_SCAN_BYTES = 64 * 1024 * 1024  # a bigger file in mage/ is no note a person typed
 
 
 class Finding(NamedTuple):
@@ -32,9 +33,15 @@ def check_paths(kb, paths=None) -> list[Finding]:
 
 def scan_paths(kb, paths=None) -> tuple[list[Finding], int]:
     """(findings, how many files were read) for `check_paths`."""
+    from mage_engine.kb import guard
+
     findings, files = [], _files(kb, paths)
     for path in files:
-        findings += check_bytes(kb.relative(path), path.read_bytes())
+        try:  # a FIFO, a device or a link in mage/ is skipped, never read or waited on
+            data = guard.read_bytes(path, MAX_SCAN_BYTES)
+        except guard.Refused:
+            continue
+        findings += check_bytes(kb.relative(path), data)
     return findings, len(files)
 
 
@@ -65,7 +72,7 @@ def _files(kb, paths) -> list[Path]:
     files = []
     for root in roots:
         if root.is_dir():
-            files += sorted(p for p in root.rglob("*") if p.is_file())
+            files += sorted(p for p in root.rglob("*") if p.is_file() and not p.is_symlink())
         elif root.is_file():
             files.append(root)
         elif paths:

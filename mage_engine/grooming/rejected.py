@@ -7,7 +7,8 @@ leave half a line in a committed file.
 
 import json
 
-from mage_engine.jsonfiles import read_objects
+from mage_engine.jsonfiles import MAX_LINES_BYTES, read_objects
+from mage_engine.kb import guard
 from mage_engine.kb.layout import KB
 
 
@@ -29,9 +30,11 @@ def rejected_signatures(kb: KB) -> dict:
 def rejections_text(kb: KB, new_entries: list[dict]) -> str:
     """The file's new text: the existing lines plus `new_entries`, one per line."""
     try:
-        existing = kb.rejected_path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        existing = guard.read_text(kb.rejected_path, MAX_LINES_BYTES)
+    except FileNotFoundError:
         existing = ""
+    except UnicodeDecodeError:
+        existing = guard.read_bytes(kb.rejected_path, MAX_LINES_BYTES).decode("utf-8", "replace")
     if existing and not existing.endswith("\n"):
         existing += "\n"
     added = "".join(json.dumps(e, ensure_ascii=False, sort_keys=True) + "\n" for e in new_entries)

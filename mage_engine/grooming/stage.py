@@ -16,6 +16,7 @@ from mage_engine.grooming.rejected import rejected_fingerprints, rejected_signat
 from mage_engine.kb.ids import slugify, unique_id
 from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
+from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import CATEGORIES, KINDS, Note, today, write_note
 
 LONG_DRAFT_CHARS = 1200
@@ -57,12 +58,13 @@ def stage_draft(kb: KB, title: str, body: str, kind: str = "lesson", tags=(), ca
                                                 scrub_report(_CONTROL.sub("", str(body or "")).strip()))
     _validate(title, body, kind, category, source)
     fp = fingerprint(title, body)
-    refusal = _duplicate_of(kb, fp, signature)
-    if refusal:
-        return StageResult(status=refusal["status"], matched=refusal["matched"])
     warnings = _warnings(body)
-    draft = _make_draft(kb, title, body, kind, tags, category, source, fp, signature, chapters, extra)
-    write_note(kb.draft_path(draft.id), draft)
+    with kb_lock(kb):  # dedupe, pick a free id and write, with no other stage in between
+        refusal = _duplicate_of(kb, fp, signature)
+        if refusal:
+            return StageResult(status=refusal["status"], matched=refusal["matched"])
+        draft = _make_draft(kb, title, body, kind, tags, category, source, fp, signature, chapters, extra)
+        write_note(kb.draft_path(draft.id), draft)
     return StageResult(status="staged", id=draft.id, nearest=draft.draft.get("nearest"), warnings=warnings,
                        redacted=title_kinds + body_kinds)
 
@@ -110,7 +112,9 @@ def _warnings(body: str) -> list:
 
 
 def _make_draft(kb, title, body, kind, tags, category, source, fp, signature, chapters, extra) -> Note:
-    taken = lambda candidate: kb.draft_path(candidate).exists() or kb.note_path(candidate).exists()
+    from mage_engine.kb import guard
+
+    taken = lambda candidate: guard.lexists(kb.draft_path(candidate)) or guard.lexists(kb.note_path(candidate))
     draft_id = unique_id(slugify(title), taken)
     block = {"source": source, "fingerprint": fp, "staged": utc_now()}
     if signature:

@@ -98,7 +98,7 @@ def load_config_cached(kb: KB, environ=None) -> Config:
     """
     environ = os.environ if environ is None else environ
     try:
-        stat = os.stat(kb.at(CONFIG_FILE))
+        stat = os.lstat(kb.at(CONFIG_FILE))
     except OSError:
         return apply_env(Config(), environ)
     key = [stat.st_mtime_ns, stat.st_size]
@@ -116,9 +116,14 @@ def load_config_cached(kb: KB, environ=None) -> Config:
     return apply_env(config, environ)
 
 
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
 def _read_config_text(kb: KB) -> str:
+    from mage_engine.kb import guard  # a config.yaml that is a link or a FIFO is refused, unread
+
     try:
-        return kb.config_path.read_text(encoding="utf-8")
+        return guard.read_text(kb.at(CONFIG_FILE), MAX_CONFIG_BYTES)
     except FileNotFoundError:
         return ""
     except (OSError, UnicodeDecodeError) as error:
@@ -197,9 +202,12 @@ def set_dial(kb: KB, name: str, value: str) -> None:
     allowed = {"sensitivity": SENSITIVITIES, "autonomy": AUTONOMIES}[name]
     if value not in allowed:
         raise ConfigError(f"unknown {name} '{value}'", f"choose one of {', '.join(allowed)}")
-    text = _read_config_text(kb) or DEFAULT_CONFIG_TEXT
-    load_config(kb)  # refuse to rewrite a file we cannot parse
-    write_text_atomic(kb.config_path, replace_top_level_value(text, name, value))
+    from mage_engine.kb.lock import kb_lock
+
+    with kb_lock(kb):
+        text = _read_config_text(kb) or DEFAULT_CONFIG_TEXT
+        load_config(kb)  # refuse to rewrite a file we cannot parse
+        write_text_atomic(kb.config_path, replace_top_level_value(text, name, value))
 
 
 def replace_top_level_value(text: str, key: str, value: str) -> str:

@@ -12,8 +12,10 @@ def config_from_text(text: str, path) -> Config:
     """The Config that the YAML `text` of `path` describes (defaults for what it leaves out)."""
     import yaml  # lazy: the hook path reads the JSON cache instead
 
+    from mage_engine.kb import safe_yaml
+
     try:
-        data = yaml.safe_load(text) if text.strip() else {}
+        data = safe_yaml.load(text) if text.strip() else {}
         lines = _key_lines(yaml, text)
     except yaml.YAMLError as error:
         from mage_engine.kb.yaml_marks import error_line, error_problem
@@ -41,7 +43,9 @@ def _key_lines(yaml, text: str) -> dict:
                 walk(value_node, dotted + ".")
 
     if text.strip():
-        walk(yaml.compose(text), "")
+        from mage_engine.kb import safe_yaml
+
+        walk(safe_yaml.compose(text), "")
     return lines
 
 

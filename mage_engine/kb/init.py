@@ -45,7 +45,18 @@ def inside_git(folder: Path) -> bool:
 
 
 def _ensure_gitignored(gitignore: Path) -> bool:
-    text = gitignore.read_text(encoding="utf-8") if gitignore.exists() else ""
+    """Add `.mage/` to the project's .gitignore; a .gitignore that is a link or no regular file is left alone
+    (reading through it would copy another file's text into one that is committed)."""
+    import os
+    import stat
+
+    try:
+        info = os.lstat(gitignore)
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return False
+    text = gitignore.read_text(encoding="utf-8", errors="replace") if info is not None else ""
     entries = {line.strip() for line in text.splitlines()}
     if {GITIGNORE_ENTRY, ".mage", "/.mage/", "/.mage"} & entries:
         return False

@@ -18,14 +18,12 @@ def load_keymap(kb: KB) -> dict[str, str]:
     """{binding id: key(s)} from config.yaml's `keys:` mapping; {} when absent."""
     import yaml  # lazy, like every config read
 
+    from mage_engine.kb import safe_yaml
+    from mage_engine.kb.config import _read_config_text
+
+    text = _read_config_text(kb)  # ConfigError when unreadable; "" when missing
     try:
-        text = kb.config_path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return {}
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{kb.config_path}: cannot read ({error})", "check the file's permissions")
-    try:
-        data = yaml.safe_load(text) if text.strip() else {}
+        data = safe_yaml.load(text) if text.strip() else {}
     except yaml.YAMLError:
         raise ConfigError(f"{kb.config_path}: malformed YAML", "fix the file; `mage dial` names the line")
     block = (data or {}).get("keys") if isinstance(data, dict) else None

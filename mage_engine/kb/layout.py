@@ -14,6 +14,7 @@ from __future__ import annotations  # the Path annotations stay text: no pathlib
 import os
 
 from mage_engine.errors import KBNotFound
+from mage_engine.kb import guard
 
 # Locations relative to the project root (POSIX separators, as os.path joins them here).
 MAGE_DIR = "mage"
@@ -34,7 +35,8 @@ class KB:
 
     `root` is a Path, `top` the same folder as a str (what the hook path uses).
     A plain immutable class rather than a dataclass: `dataclasses` pulls in
-    `inspect`, about 6 ms on every hook run.
+    `inspect`, about 6 ms on every hook run. Making one tells the file guard
+    (kb/guard.py) that this folder's mage/ and .mage/ are to be guarded.
     """
 
     __slots__ = ("top", "_root")
@@ -49,6 +51,7 @@ class KB:
             path = Path(root)
             object.__setattr__(self, "top", str(path))
             object.__setattr__(self, "_root", path)
+        guard.trust(self.top)
 
     def __setattr__(self, name, value):
         raise AttributeError("KB is immutable")

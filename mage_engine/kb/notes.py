@@ -2,6 +2,12 @@
 
 A draft is a note with a `draft:` block in its frontmatter, kept in
 .mage/staging/. Unknown frontmatter keys survive a read-modify-write.
+
+A note's id is its file name: an `id:` in the frontmatter that says otherwise
+is reported (`Note.warnings`) and never used to pick a file to write, so an
+edited `id:` cannot make a merge overwrite another note or an accept delete
+another draft. Files are read through the file guard: a link, a FIFO or a file
+over MAX_NOTE_BYTES is one unreadable note, never a hang or a read out of the KB.
 """
 
 import datetime as dt
@@ -10,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mage_engine.errors import NoteFormatError
-from mage_engine.kb import frontmatter
+from mage_engine.kb import frontmatter, guard
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.clock import today  # noqa: F401  (re-exported)
 from mage_engine.kb.ids import is_safe_id
@@ -23,6 +29,7 @@ ORIGINS = ("lesson", "nudge", "recurrence", "redirect", "import")
 KEY_ORDER = ("id", "title", "kind", "category", "tags", "created", "updated", "origin",
              "signatures", "graduated_skill", "draft")
 _KNOWN = set(KEY_ORDER)
+MAX_NOTE_BYTES = 1024 * 1024  # a note is one topic; a bigger file is refused unread
 
 
 @dataclass
@@ -44,6 +51,7 @@ class Note:
     extra: dict = field(default_factory=dict)
     path: Path | None = None
     warnings: list = field(default_factory=list, compare=False)  # what parse_note accepted with a word
+    declared_id: str | None = None                 # the frontmatter's `id:` when it differs from the file name
 
     @property
     def summary(self) -> str:
@@ -80,10 +88,7 @@ def parse_note(text: str, path: Path | None = None) -> Note:
     """A Note from file text. Raises NoteFormatError naming the file and line."""
     where = path or "<note>"
     data, body, _ = frontmatter.split(text, where)
-    note_id = str(data.get("id") or (Path(path).stem if path else ""))
-    if not is_safe_id(note_id):
-        raise NoteFormatError(where, _key_line(text, "id"), f"id {note_id!r} is not a safe slug (lower-case "
-                              "letters of any script, digits and single hyphens; no name Windows reserves)")
+    note_id, declared = _id_of(data, path, where)
     title = data.get("title")
     if not isinstance(title, str) or not title.strip():
         raise NoteFormatError(where, 2, "missing 'title'")
@@ -95,8 +100,10 @@ def parse_note(text: str, path: Path | None = None) -> Note:
         signatures=_str_list(data.get("signatures")), graduated_skill=data.get("graduated_skill"),
         draft=data.get("draft") if isinstance(data.get("draft"), dict) else None,
         extra={k: v for k, v in data.items() if k not in _KNOWN}, path=Path(path) if path else None,
+        warnings=[f"{where}: id '{declared}' differs from the file name; the note's id is '{note_id}'"]
+        if declared else [], declared_id=declared,
     )
-    note.warnings = _value_warnings(note, text, where)
+    note.warnings += _value_warnings(note, text, where)
     return note
 
 
@@ -120,16 +127,33 @@ def _key_line(text: str, key: str) -> int:
     return 2
 
 
+def _id_of(data: dict, path, where) -> tuple[str, str | None]:
+    """The note's id (its file name when it has one), and the `id:` given when it disagrees."""
+    declared = data.get("id")
+    declared = "" if declared is None else str(declared)
+    note_id = Path(path).stem if path else declared
+    if not is_safe_id(note_id):
+        what = "file name" if path else "id"
+        raise NoteFormatError(where, 1 if path else 2,
+                              f"{what} {note_id!r} is not a safe id (lowercase letters, digits, hyphens)")
+    if path and declared and declared != note_id:
+        return note_id, declared
+    return note_id, None
+
+
 def render_note(note: Note) -> str:
     """The file text for `note`: deterministic key order, body after the fence."""
     return frontmatter.render(note.to_mapping(), note.body, KEY_ORDER)
 
 
 def read_note(path: Path) -> Note:
+    """The note in the file at `path`; NoteFormatError for anything unreadable or malformed."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = guard.read_text(path, MAX_NOTE_BYTES)
     except UnicodeDecodeError:
         raise NoteFormatError(path, 1, "not UTF-8 text")
+    except guard.Refused as error:
+        raise NoteFormatError(path, 1, f"refused: {error}")
     except OSError as error:
         raise NoteFormatError(path, 1, f"unreadable ({error.strerror or error})")
     return parse_note(text, path)
@@ -143,15 +167,20 @@ def write_note(path: Path, note: Note) -> None:
 def load_folder(folder: Path) -> tuple[list[Note], list[NoteFormatError]]:
     """Every parseable note in `folder` (sorted by id) and the problems found.
 
-    A malformed file is reported, never fatal: the rest still load.
+    A malformed file is reported, never fatal: the rest still load. A link or
+    a special file is reported as refused and never read.
     """
     notes, problems = [], []
     try:
-        paths = sorted(Path(folder).glob("*.md"))
-    except OSError:
-        return [], []
-    for path in paths:
-        if path.name.startswith("."):
+        listing = guard.entries(folder, with_stat=False)
+    except OSError as error:
+        return [], [NoteFormatError(folder, 1, f"refused: {error}")] if isinstance(error, guard.Refused) else []
+    for name, kind, _ in listing:
+        if name.startswith(".") or not name.endswith(".md"):
+            continue
+        path = Path(folder) / name
+        if kind != "file":
+            problems.append(refused(path, kind))
             continue
         try:
             notes.append(read_note(path))
@@ -159,6 +188,13 @@ def load_folder(folder: Path) -> tuple[list[Note], list[NoteFormatError]]:
             problems.append(problem)
     notes.sort(key=lambda n: n.id)
     return notes, problems
+
+
+def refused(path, kind: str) -> NoteFormatError:
+    """The problem of a note or draft file that is a link, a folder or a FIFO: listed, never read."""
+    what = {"link": "refused: a symbolic link (mage reads no link inside a knowledge base)",
+            "dir": "unreadable (a folder)"}.get(kind, "refused: not a regular file (a FIFO, socket or device)")
+    return NoteFormatError(path, 1, what)
 
 
 def _str_list(value) -> list:

@@ -3,8 +3,13 @@
 A change is computed in full first, then written to a journal file in one
 atomic step: that write is the commit point. The journal is then applied file
 by file (each write itself atomic) and removed. If the process dies before the
-commit point nothing changed; after it, the next command that opens the KB
-finds the journal and finishes applying it (`recover`). Applying is idempotent.
+commit point nothing changed; after it, whoever next takes the KB lock finds
+the journal and finishes applying it (`recover`). Applying is idempotent.
+
+The journal sits in git-ignored .mage/, where anyone could have written one,
+so it is applied only to paths under mage/ (config.yaml excepted: a journal
+never sets a dial) and .mage/staging/, spelled relative, without `..`; a
+journal naming anything else is set aside as `journal.refused.json`.
 
 Tests crash the process on purpose with MAGE_TEST_CRASH_AT=<step> (steps:
 "before-journal", "after-journal", "after-write-N"); it is inert otherwise.
@@ -15,8 +20,14 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.kb.layout import KB
+from mage_engine.errors import MageError
+from mage_engine.kb import guard
+from mage_engine.kb.atomic import append_line, move, remove, write_text_atomic
+from mage_engine.kb.layout import CONFIG_FILE, KB
+
+MAX_JOURNAL_BYTES = 256 * 1024 * 1024
+ALLOWED = ("mage/", ".mage/staging/")
+GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging
 
 
 @dataclass
@@ -26,6 +37,7 @@ class Transaction:
     kb: KB
     writes: dict = field(default_factory=dict)   # path -> new text
     deletes: list = field(default_factory=list)  # paths to remove
+    log: list = field(default_factory=list)      # objects appended to GROOMED_LOG once applied
 
     def write(self, path: Path, text: str) -> None:
         self.writes[self.kb.relative(path)] = text
@@ -34,39 +46,95 @@ class Transaction:
         self.deletes.append(self.kb.relative(path))
 
     def commit(self) -> None:
-        """Journal, apply, clear: the KB ends fully changed or not at all."""
-        _crash_point("before-journal")
-        journal = {"writes": self.writes, "deletes": self.deletes}
-        write_text_atomic(self.kb.journal_path, json.dumps(journal, ensure_ascii=False))
-        _crash_point("after-journal")
-        _apply(self.kb, journal)
-        self.kb.journal_path.unlink(missing_ok=True)
+        """Journal, apply, clear: the KB ends fully changed or not at all (under the KB lock)."""
+        from mage_engine.kb.lock import kb_lock
+
+        journal = {"writes": self.writes, "deletes": self.deletes, "log": self.log}
+        _check(journal)
+        with kb_lock(self.kb):
+            _crash_point("before-journal")
+            write_text_atomic(self.kb.journal_path, json.dumps(journal, ensure_ascii=False))
+            _crash_point("after-journal")
+            _apply(self.kb, journal)
+            remove(self.kb.journal_path)
 
 
 def recover(kb: KB) -> bool:
-    """Finish a transaction a crash interrupted. True when one was replayed."""
+    """Finish a transaction a crash interrupted (KB lock held). True when one was replayed.
+
+    Raises MageError naming the file when the change cannot be finished (a
+    read-only folder, a full disk): nothing may change on a half-applied KB.
+    """
     try:
-        raw = kb.journal_path.read_text(encoding="utf-8")
+        raw = guard.read_bytes(kb.journal_path, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return False
+    except OSError:
+        raw = b""  # a link or a FIFO where the journal should be: not ours
     try:
         journal = json.loads(raw)
-    except ValueError:
-        # the journal is written atomically, so this is not ours to trust
-        kb.journal_path.unlink(missing_ok=True)
+        _check(journal)
+    except (ValueError, TypeError, AttributeError):
+        # the journal is written atomically, so this one is not ours to trust
+        _set_aside(kb)
         return False
     _apply(kb, journal)
-    kb.journal_path.unlink(missing_ok=True)
+    remove(kb.journal_path)
     return True
+
+
+def _check(journal) -> None:
+    """ValueError unless every path is a plain relative path mage's grooming may change."""
+    writes, deletes = journal.get("writes", {}), journal.get("deletes", [])
+    if not isinstance(writes, dict) or not isinstance(deletes, list):
+        raise ValueError("journal is not {writes: {path: text}, deletes: [path]}")
+    for path in [*writes, *deletes]:
+        if not _allowed(path):
+            raise ValueError(f"journal names a path outside mage's grooming: {path!r}")
+    if not all(isinstance(text, str) for text in writes.values()):
+        raise ValueError("journal holds a write that is not text")
+    if not isinstance(journal.get("log", []), list):
+        raise ValueError("journal log is not a list")
+
+
+def _allowed(path) -> bool:
+    if not isinstance(path, str) or path.startswith("/") or "\\" in path or "\x00" in path:
+        return False
+    parts = path.split("/")
+    if any(part in ("", ".", "..") for part in parts):
+        return False
+    return path.startswith(ALLOWED) and path != CONFIG_FILE
+
+
+def _set_aside(kb: KB) -> None:
+    try:
+        move(kb.journal_path, kb.scratch_dir / "journal.refused.json")
+    except OSError:
+        remove(kb.journal_path)
 
 
 def _apply(kb: KB, journal: dict) -> None:
     # paths are relative to the project, so a moved checkout still recovers
     for n, (path, text) in enumerate(sorted(journal.get("writes", {}).items()), start=1):
-        write_text_atomic(kb.root / path, text)
+        _do(path, lambda: write_text_atomic(kb.root / path, text))
         _crash_point(f"after-write-{n}")
     for path in journal.get("deletes", []):
-        (kb.root / path).unlink(missing_ok=True)
+        _do(path, lambda: remove(kb.root / path))
+    for entry in journal.get("log", []):
+        try:  # local scratch: a lost line costs only a vaguer message later
+            append_line(kb.at(GROOMED_LOG), json.dumps(entry, ensure_ascii=False, sort_keys=True))
+        except OSError:
+            break
+
+
+def _do(path: str, action) -> None:
+    try:
+        action()
+    except OSError as error:
+        raise MageError(f"a change to the knowledge base could not be finished: {path}: "
+                        f"{error.strerror or error}",
+                        "fix the cause (permissions, disk space) and run the command again; "
+                        "it resumes where it stopped") from None
 
 
 def _crash_point(step: str) -> None:

@@ -54,7 +54,7 @@ def _value(raw: str):
     if raw[0] == "[":
         return _items(raw)
     if _DATE.match(raw):
-        return raw
+        return raw if _on_the_calendar(raw) else _UNPARSED  # the full parser reports a 2026-13-45
     if _PLAIN.match(raw) and raw.lower() not in _RESERVED and not raw.endswith(" ") and " #" not in raw:
         return raw
     return _UNPARSED
@@ -72,15 +72,23 @@ def _items(raw: str):
     return items
 
 
+def _on_the_calendar(raw: str) -> bool:
+    year, month, day = int(raw[:4]), int(raw[5:7]), int(raw[8:10])
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    days = (31, 29 if leap else 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+    return year >= 1 and 1 <= month <= 12 and 1 <= day <= days[month - 1]
+
+
 def _looks_numeric(item: str) -> bool:
     return bool(re.match(r"^[0-9+.-]", item))
 
 
 def _record(data: dict, body: str, path, rel: str):
-    note_id = data.get("id") or path.stem
+    note_id = path.stem  # a note's id is its file name
     title = data.get("title")
-    if not isinstance(note_id, str) or not is_safe_id(note_id) or not isinstance(title, str) or not title.strip():
-        return None  # let the full parser produce its error message
+    if data.get("id") not in (None, note_id) or not is_safe_id(note_id) or not isinstance(title, str) \
+            or not title.strip():
+        return None  # let the full parser produce its error message or warning
     tags = data.get("tags")
     if tags is not None and not isinstance(tags, list):
         return None

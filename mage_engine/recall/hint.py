@@ -8,7 +8,7 @@ read-only disk) is logged to .mage/errors.log and the prompt goes on without
 a hint. Each hint is recorded in the injection ledger and the usage metrics.
 """
 
-from mage_engine.clip import clip
+from mage_engine.clip import TITLE_CHARS, clip
 from mage_engine.recall.index import HOOK_SCAN_BUDGET_MS
 
 EVENT = "UserPromptSubmit"
@@ -53,7 +53,8 @@ def render_hint(hits, query: str) -> str:
     """The injected text: plain statements, one line per note, then the follow-up query."""
     lines = ["Notes from this project's mage memory that match the prompt (files in mage/notes/<id>.md):"]
     for hit in hits:
-        lines.append(f"- {hit.id}: {hit.title} — {clip(hit.summary, SUMMARY_CHARS)}".rstrip(" —"))
+        lines.append(f"- {clip(hit.id, 80)}: {clip(hit.title, TITLE_CHARS)} — {clip(hit.summary, SUMMARY_CHARS)}"
+                     .rstrip(" —"))
     if query:
         lines.append(f'More with: mage recall "{query}"')
     return "\n".join(lines)

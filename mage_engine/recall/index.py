@@ -24,6 +24,9 @@ def rebuild_index(kb, progress=None) -> dict:
     """
     lock = index_lock(kb, wait=30.0)
     if not lock.acquire():
+        if lock.problem is not None:
+            raise store.IndexUnavailable(f"the search index cannot be written ({lock.problem})",
+                                         "make .mage/ writable, then run `mage index` again")
         raise store.IndexUnavailable("another mage process is rebuilding the search index",
                                      "wait for it to finish, then run `mage index` again")
     try:
@@ -56,7 +59,13 @@ def ensure_fresh(kb, scan_budget_ms: float | None = None) -> str:
         if manifest.fingerprint(files) == stamp.get("fingerprint"):
             _note_scan_cost(kb, stamp, scan_ms)
             return "fresh"
-    return _with_lock(kb, scan_budget_ms, lambda: _write().update_locked(kb))
+    inline = HOOK_REBUILD_LIMIT if scan_budget_ms is not None else None  # a hook never rebuilds a big KB itself
+    result = _with_lock(kb, scan_budget_ms, lambda: _write().update_locked(kb, inline_limit=inline))
+    if result == "deferred":  # forked only now: a child must not inherit the index lock
+        from mage_engine.recall.refresh import request_refresh
+
+        request_refresh(kb, stamp or {})
+    return result
 
 
 def _write():

@@ -60,15 +60,19 @@ def rebuild_locked(kb, progress=None) -> dict:
     return {"docs": count, "problems": problems, "seconds": round(time.perf_counter() - started, 3)}
 
 
-def update_locked(kb) -> str:
-    """Apply what changed since the last build, or rebuild when that is cheaper or needed."""
+def update_locked(kb, inline_limit: int | None = None) -> str:
+    """Apply what changed since the last build, or rebuild when that is cheaper or needed.
+
+    With `inline_limit` (a hook), a rebuild of more files than that is not done
+    ("deferred": the caller starts a background refresh; the prompt is served by
+    the last good index).
+    """
     from mage_engine.recall import build
 
     stamp, old = store.read_stamp(kb), read_object(store.manifest_path(kb))
     if (stamp is None or old is None or not store.generation_ok(kb, stamp)
             or old.get("generation") != stamp["generation"]):
-        rebuild_locked(kb)
-        return "rebuilt"
+        return _rebuild_or_defer(kb, len(manifest.list_sources(kb)), inline_limit, stamp)
     dirs = manifest.dir_stamps(kb)
     files, scan_ms = timed_scan(kb)
     changed, removed = manifest.diff(old.get("files", {}), files)
@@ -76,8 +80,7 @@ def update_locked(kb) -> str:
         _commit(kb, stamp["generation"], dirs, files, scan_ms, old.get("records", {}), old.get("problems", []))
         return "fresh"
     if len(changed) + len(removed) > max(20, FULL_REBUILD_SHARE * len(files)):
-        rebuild_locked(kb)
-        return "rebuilt"
+        return _rebuild_or_defer(kb, len(files), inline_limit, stamp)
     fresh, entries, problems = _read_all(kb, changed)
     try:
         build.update(store.generation_path(kb, stamp), changed + removed, entries)
@@ -91,6 +94,13 @@ def update_locked(kb) -> str:
     kept = [p for p in old.get("problems", []) if not any(rel in p for rel in changed + removed)]
     _commit(kb, stamp["generation"], dirs, files, scan_ms, records, kept + problems)
     return "updated"
+
+
+def _rebuild_or_defer(kb, sources: int, inline_limit, stamp) -> str:
+    if inline_limit is not None and sources > inline_limit:
+        return "deferred"  # the caller starts the background refresh once it has let go of the lock
+    rebuild_locked(kb)
+    return "rebuilt"
 
 
 def _commit(kb, generation, dirs, files, scan_ms, records, problems) -> None:

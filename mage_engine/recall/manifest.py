@@ -20,7 +20,7 @@ def source_dirs(kb) -> list:
     """Folders whose entries change when a note or skill is added, removed or renamed."""
     dirs = [kb.at(NOTES_DIR), kb.at(SKILLS_DIR)]
     try:
-        dirs += sorted(entry.path for entry in os.scandir(dirs[1]) if entry.is_dir())
+        dirs += sorted(entry.path for entry in os.scandir(dirs[1]) if entry.is_dir(follow_symlinks=False))
     except OSError:
         pass
     return dirs
@@ -31,27 +31,41 @@ def dir_stamps(kb) -> dict:
     stamps = {}
     for folder in source_dirs(kb):
         try:
-            stamps[os.path.relpath(folder, kb.top)] = os.stat(folder).st_mtime_ns
+            stamps[os.path.relpath(folder, kb.top)] = os.lstat(folder).st_mtime_ns
         except OSError:
             stamps[os.path.relpath(folder, kb.top)] = 0
     return stamps
 
 
 def list_sources(kb) -> list[str]:
-    """Relative paths of every note (mage/notes/*.md) and skill (mage/skills/*/SKILL.md)."""
+    """Relative paths of every note (mage/notes/*.md) and skill (mage/skills/*/SKILL.md).
+
+    Links are left out (the file guard would refuse to read them anyway; the
+    catalog and `mage index` report them).
+    """
     rels, skills = [], kb.at(SKILLS_DIR)
     try:
-        rels += [f"mage/notes/{name}" for name in os.listdir(kb.at(NOTES_DIR))
-                 if name.endswith(".md") and not name.startswith(".")]
+        with os.scandir(kb.at(NOTES_DIR)) as entries:
+            rels += [f"mage/notes/{e.name}" for e in entries
+                     if e.name.endswith(".md") and not e.name.startswith(".") and not e.is_symlink()]
     except OSError:
         pass
     try:
-        for name in os.listdir(skills):
-            if not name.startswith(".") and os.path.isfile(os.path.join(skills, name, "SKILL.md")):
-                rels.append(f"mage/skills/{name}/SKILL.md")
+        with os.scandir(skills) as entries:
+            for entry in entries:
+                if not entry.name.startswith(".") and entry.is_dir(follow_symlinks=False) and \
+                        _is_file(os.path.join(entry.path, "SKILL.md")):
+                    rels.append(f"mage/skills/{entry.name}/SKILL.md")
     except OSError:
         pass
     return sorted(rels)
+
+
+def _is_file(path: str) -> bool:
+    try:
+        return os.lstat(path).st_mode & 0o170000 == 0o100000
+    except OSError:
+        return False
 
 
 def scan(kb) -> dict:
@@ -61,7 +75,7 @@ def scan(kb) -> dict:
     files = {}
     for rel in list_sources(kb):
         try:
-            stat = os.stat(os.path.join(root, rel))
+            stat = os.lstat(os.path.join(root, rel))
         except OSError:
             continue  # removed between the listing and the stat
         size = stat.st_size if now - stat.st_mtime_ns > SETTLE_NS else -1

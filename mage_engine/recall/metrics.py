@@ -72,8 +72,9 @@ def session_chapter(kb, session_id: str | None):
     try:
         from mage_engine.capture.trail import session_stem
 
-        with open(kb.at(STATE_DIR, "sessions", f"{session_stem(session_id)}.json"), encoding="utf-8") as handle:
-            return int(fastjson.loads(handle.read()).get("chapter"))
+        from mage_engine.jsonfiles import read_object
+
+        return int(read_object(kb.at(STATE_DIR, "sessions", f"{session_stem(session_id)}.json")).get("chapter"))
     except Exception:
         return None
 
@@ -93,7 +94,9 @@ def load_metrics(kb, save: bool = True) -> dict:
 
 def _read_snapshot(kb) -> dict:
     try:
-        data = fastjson.loads(kb.metrics_path.read_text(encoding="utf-8"))
+        from mage_engine.jsonfiles import read_object
+
+        data = read_object(kb.metrics_path)
         if data.get("version") == SNAPSHOT_VERSION and isinstance(data.get("notes"), dict):
             return {"version": SNAPSHOT_VERSION, "events_offset": int(data.get("events_offset", 0)),
                     "trail": dict(data.get("trail") or {}), "notes": data["notes"]}
@@ -129,11 +132,13 @@ def _rotate_events(kb, snapshot: dict) -> None:
     path = events_path(kb)
     if snapshot["events_offset"] < ROTATE_BYTES:
         return
+    from mage_engine.kb.atomic import move, remove
+
     retired = path.with_name("metrics.events.retired")
-    path.replace(retired)
+    move(path, retired)
     time.sleep(0.05)  # an appender that opened the old file a moment ago finishes its write
     usage_fold.fold_events_file(snapshot["notes"], retired, snapshot["events_offset"])
-    retired.unlink()
+    remove(retired)
     snapshot["events_offset"] = 0
 
 

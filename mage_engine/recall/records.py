@@ -10,7 +10,8 @@ Skills (`mage/skills/<name>/SKILL.md`, Agent Skills format) get the id
 from pathlib import Path
 
 from mage_engine.errors import NoteFormatError
-from mage_engine.kb.notes import read_note, summary_of
+from mage_engine.kb import guard
+from mage_engine.kb.notes import MAX_NOTE_BYTES, read_note, summary_of
 from mage_engine.recall.fastmeta import fast_record
 
 
@@ -20,10 +21,9 @@ def read_source(root: Path, rel: str) -> tuple[dict, str]:
     if rel.startswith("mage/skills/"):
         return _skill(path, rel)
     try:
-        with open(path, encoding="utf-8") as handle:
-            fast = fast_record(handle.read(), path, rel)
+        fast = fast_record(guard.read_text(path, MAX_NOTE_BYTES), path, rel)
     except (OSError, UnicodeDecodeError):
-        fast = None  # read_note below says what is wrong with the file
+        fast = None  # read_note below says what is wrong with the file (a link, a FIFO, too large)
     if fast is not None:
         return fast
     note = read_note(path)
@@ -37,7 +37,7 @@ def _skill(path: Path, rel: str) -> tuple[dict, str]:
     from mage_engine.kb import frontmatter
 
     try:
-        text = path.read_text(encoding="utf-8")
+        text = guard.read_text(path, MAX_NOTE_BYTES)
     except (OSError, UnicodeDecodeError) as error:
         raise NoteFormatError(path, 1, f"unreadable ({error})")
     data, body, _ = frontmatter.split(text, path)

@@ -46,18 +46,39 @@ def rebuild_all(kb: KB, config: Config, progress=None) -> dict:
 
     Returns {"notes": n, "problems": [one-line strings], "written": [paths], "search": status}.
     """
-    from mage_engine.grooming.catalog import light_notes, note_problems
-    from mage_engine.kb.atomic import write_text_atomic
+    from mage_engine.grooming.catalog import light_notes, note_problems, note_warnings
+    from mage_engine.kb.lock import kb_lock
 
-    # the catalog re-reads only notes whose mtime or size changed since its last look
-    notes, problems = light_notes(kb), note_problems(kb)
-    written = []
-    for path, text in derived_writes(kb, notes, config).items():
-        if not path.exists() or path.read_text(encoding="utf-8") != text:
-            write_text_atomic(path, text)
-            written.append(kb.relative(path))
-    return {"notes": len(notes), "problems": problems, "written": written,
+    from mage_engine.kb.transaction import Transaction
+
+    with kb_lock(kb):  # INDEX.md and MEMORY.md from one view of the notes; the search index has its own lock
+        # the catalog re-reads only notes whose mtime or size changed since its last look
+        notes, problems = light_notes(kb), note_problems(kb) + note_warnings(kb) + _skill_problems(kb)
+        tx = Transaction(kb)  # both files or neither: a kill between them would pair a new INDEX.md with an old MEMORY.md
+        for path, text in derived_writes(kb, notes, config).items():
+            if _changed(path, text):
+                tx.write(path, text)
+        if tx.writes:
+            tx.commit()
+    return {"notes": len(notes), "problems": problems, "written": sorted(tx.writes),
             "search": _rebuild_search(kb, progress)}
+
+
+def _changed(path, text: str) -> bool:
+    from mage_engine.kb import guard
+
+    try:
+        return guard.read_text(path, 64 * 1024 * 1024) != text
+    except (OSError, UnicodeDecodeError):
+        return True  # missing, unreadable, or a link: replaced by a regular file
+
+
+def _skill_problems(kb: KB) -> list:
+    try:
+        from mage_engine.recurrence.skillfile import skill_problems
+    except ImportError:
+        return []
+    return skill_problems(kb)
 
 
 def _rebuild_search(kb: KB, progress) -> str:
@@ -65,5 +86,13 @@ def _rebuild_search(kb: KB, progress) -> str:
         from mage_engine.recall.index import rebuild_index
     except ImportError:
         return "unavailable"
-    rebuild_index(kb, progress=progress)
+    from mage_engine.errors import MageError
+
+    try:
+        rebuild_index(kb, progress=progress)
+    except MageError:
+        raise
+    except Exception as error:  # Tantivy reports a full disk as ValueError("An IO error occurred: …")
+        raise MageError(f"the search index could not be written ({error})",
+                        "free some disk space (or make .mage/index/ writable), then run `mage index` again") from None
     return "rebuilt"

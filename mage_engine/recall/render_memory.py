@@ -3,11 +3,13 @@
 Claude Code loads only the first 200 lines or 25 KB of MEMORY.md, so the file
 is a governance line, then the best-ranked notes that fit
 `memory.budget_lines` and the byte cap, then one overflow line naming how many
-notes were left out and where they are (INDEX.md).
+notes were left out and where they are (INDEX.md). Every entry is one line
+(titles and summaries clipped, see clip.py), so the line budget holds
+whatever the notes contain.
 """
 
 from mage_engine.kb.notes import Note
-from mage_engine.clip import clip
+from mage_engine.clip import TITLE_CHARS, clip
 
 MAX_BYTES = 25_000
 ENTRY_CHARS = 200
@@ -42,7 +44,8 @@ def render_memory(notes: list[Note], budget_lines: int = 200, rank=None) -> str:
 
 def memory_entry(note: Note) -> str:
     """One line under ~200 characters: title linked to its file, then the summary."""
-    head = f"- [{note.title}](notes/{note.id}.md)"
+    title = clip(note.title, TITLE_CHARS).replace("[", "\\[").replace("]", "\\]")
+    head = f"- [{title}](notes/{note.id}.md)"
     room = ENTRY_CHARS - len(head) - 3
     summary = clip(note.summary, room) if room > 20 else ""
     return f"{head} — {summary}" if summary else head

@@ -52,7 +52,7 @@ def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_m
 
             ensure_fresh(kb, scan_budget_ms=scan_budget_ms)
         wordlists.load_saved(kb)
-        return _ranked(open_searcher(kb), units, limit)
+        return _ranked(open_searcher(kb, copy_if_read_only=scan_budget_ms is None), units, limit)
     except BaseException as error:
         if not (repair and store.is_index_failure(error)):
             raise
@@ -76,8 +76,12 @@ def candidate_ids(kb, query: str, limit: int = 8) -> list[str]:
     return [hit.id for hit in search(kb, query, limit=limit + 4) if hit.source == "note"][:limit]
 
 
-def open_searcher(kb):
-    """A searcher on the current index generation (re-read once if a rebuild swapped it meanwhile)."""
+def open_searcher(kb, copy_if_read_only: bool = True):
+    """A searcher on the current index generation (re-read once if a rebuild swapped it meanwhile).
+
+    On a read-only KB the index is searched in a private copy, except from a hook
+    (`copy_if_read_only=False`), which leaves without cleaning up and skips the hint instead.
+    """
     from mage_engine.recall.schema import open_index
 
     stamp = store.read_stamp(kb)
@@ -85,13 +89,26 @@ def open_searcher(kb):
         if stamp is None:
             raise store.IndexUnavailable("no search index yet", "run `mage index`")
         try:
-            return open_index(store.generation_path(kb, stamp)).searcher()
+            if not store.generation_ok(kb, stamp):
+                raise ValueError("its folder is gone, or holds a link or a special file")
+            return _searcher(open_index, store.generation_path(kb, stamp), copy_if_read_only)
         except ValueError as error:
             swapped = store.read_stamp(kb)
             if attempt == 2 or swapped is None or swapped["generation"] == stamp["generation"]:
                 raise store.IndexUnavailable(f"the search index cannot be opened ({error})",
                                              "run `mage index` to rebuild it")
             stamp = swapped
+
+
+def _searcher(open_index, path: str, copy_if_read_only: bool):
+    """A searcher on the index at `path`; on a read-only KB (Tantivy's reader must create a lock
+    file) one on a private copy, so `mage recall` works where nothing may be written."""
+    try:
+        return open_index(path).searcher()
+    except ValueError as error:
+        if "Lockfile" not in str(error) or not copy_if_read_only:
+            raise
+        return open_index(store.private_copy(path)).searcher()
 
 
 def _candidates(searcher, weights, count: int):

@@ -7,7 +7,7 @@ host's 10,000-character cap). Standing notes (rules, preferences, goals) come
 first and all of them are named; summaries shrink before any note is dropped.
 """
 
-from mage_engine.clip import clip
+from mage_engine.clip import TITLE_CHARS, clip
 from mage_engine.jsonfiles import read_object
 
 EVENT = "SessionStart"
@@ -74,7 +74,7 @@ def _compose(standing, recent, width, limit, trim=False) -> tuple[str, list]:
 
 
 def _line(record: dict, width: int, with_kind: bool) -> str:
-    kind = f" ({record.get('kind')})" if with_kind and record.get("kind") else ""
-    head = f"- {record.get('id', '')}{kind}: {record.get('title', '')}"
+    kind = f" ({clip(record.get('kind'), 20)})" if with_kind and record.get("kind") else ""
+    head = f"- {clip(record.get('id', ''), 80)}{kind}: {clip(record.get('title', ''), TITLE_CHARS)}"
     summary = clip(str(record.get("summary", "")), width) if width > 0 else ""
     return f"{head} — {summary}" if summary else head

@@ -61,22 +61,38 @@ def write_json(path, data) -> None:
 def read_stamp(kb) -> dict | None:
     """The current stamp, or None if there is none of this schema version."""
     stamp = read_object(index_file(kb, "current.json"))
-    if not stamp or stamp.get("schema") != SCHEMA_VERSION or not stamp.get("generation"):
+    if not stamp or stamp.get("schema") != SCHEMA_VERSION or not _plain_generation(stamp.get("generation")):
         return None
     return stamp
 
 
+def _plain_generation(name) -> bool:
+    """`gen-…`, a folder right inside .mage/index/ (a stamp from a cloned repository may say anything)."""
+    return isinstance(name, str) and name.startswith("gen-") and "/" not in name and ".." not in name
+
+
 def new_generation(kb) -> tuple[str, str]:
     """(name, absolute path) of a new, empty generation folder."""
+    from mage_engine.kb import guard
+
     name = f"gen-{time.time_ns()}-{os.getpid()}"
     path = kb.index_dir / name
-    path.mkdir(parents=True)
+    guard.makedirs(path)  # Tantivy writes inside: no folder on the way may be a link out of the KB
     return name, str(path)
 
 
 def generation_ok(kb, stamp: dict) -> bool:
-    """The stamp's generation folder holds a committed Tantivy index."""
-    return os.path.isfile(index_file(kb, f'{stamp["generation"]}/meta.json'))
+    """The stamp's generation folder holds a committed Tantivy index (a plain `gen-…` name in
+    .mage/index/, reached without a link: a cloned stamp cannot point the search elsewhere)."""
+    from mage_engine.kb import guard
+
+    name = stamp.get("generation")
+    if not _plain_generation(name) or not guard.is_regular(index_file(kb, f"{name}/meta.json")):
+        return False
+    try:  # Tantivy opens what it finds there by name, following links: none may be one
+        return all(kind == "file" for _, kind, _ in guard.entries(index_file(kb, name), with_stat=False))
+    except OSError:
+        return False
 
 
 def generation_path(kb, stamp: dict) -> str:
@@ -86,15 +102,29 @@ def generation_path(kb, stamp: dict) -> str:
 
 def drop_old_generations(kb, keep: str) -> None:
     """Delete every generation folder except `keep` (readers still holding one keep their mmaps)."""
+    from mage_engine.kb import guard
+    from mage_engine.kb.atomic import remove_tree
+
     try:
-        entries = list(os.scandir(kb.index_dir))
+        entries = guard.entries(kb.index_dir, with_stat=False)
     except OSError:
         return
-    import shutil
+    for name, kind, _ in entries:
+        if kind == "dir" and name.startswith("gen-") and name != keep:
+            remove_tree(kb.index_dir / name)
 
-    for entry in entries:
-        if entry.is_dir() and entry.name.startswith("gen-") and entry.name != keep:
-            shutil.rmtree(entry.path, ignore_errors=True)
+
+def private_copy(path: str) -> str:
+    """A copy of the index folder `path` in a temporary folder removed when this process ends."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = tempfile.mkdtemp(prefix="mage-index-")
+    atexit.register(shutil.rmtree, folder, True)
+    copy = os.path.join(folder, "index")
+    shutil.copytree(path, copy, symlinks=False)
+    return copy
 
 
 class FileLock:
@@ -107,11 +137,18 @@ class FileLock:
         self.path = path
         self.wait = wait
         self.handle = None
+        self.problem = None  # why the lock file could not be opened (a read-only .mage/), if so
 
     def acquire(self) -> bool:
-        """Take the lock, waiting at most `wait` seconds; False if another process holds it."""
-        os.makedirs(os.path.dirname(os.fspath(self.path)), exist_ok=True)
-        self.handle = open(self.path, "a+")
+        """Take the lock, waiting at most `wait` seconds; False if another process holds it
+        or the lock file cannot be opened (`problem` says why)."""
+        from mage_engine.kb import guard  # a lock file that is a link is refused, never followed
+
+        try:
+            self.handle = guard.open_lock(self.path)
+        except OSError as error:
+            self.problem = error
+            return False
         deadline = time.monotonic() + self.wait
         while True:
             try:
@@ -126,7 +163,7 @@ class FileLock:
     def release(self) -> None:
         """Drop the lock (safe to call twice)."""
         if self.handle is not None:
-            self.handle.close()  # closing drops the flock
+            os.close(self.handle)  # closing drops the flock
             self.handle = None
 
 

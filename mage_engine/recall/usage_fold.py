@@ -54,7 +54,9 @@ def _chapter_id(session, chapter) -> str:
 def read_new_lines(path, offset: int) -> tuple[list[bytes], int]:
     """Complete lines of `path` after byte `offset`, and the offset after the last one."""
     try:
-        with open(path, "rb") as handle:
+        from mage_engine.kb import guard
+
+        with guard.open_binary(path) as handle:  # no link out of .mage/, no FIFO
             handle.seek(offset)
             data = handle.read()
     except OSError:
@@ -82,9 +84,11 @@ def fold_trail(notes: dict, learnings_dir, offsets: dict) -> dict:
         return fresh
     for entry in entries:
         try:
-            stat = entry.stat()
+            stat = entry.stat(follow_symlinks=False)
         except OSError:
             continue
+        if stat.st_mode & 0o170000 != 0o100000:
+            continue  # a link or a FIFO in the trail is not read (kb/guard.py)
         inode = str(stat.st_ino)
         start = offsets.get(inode, 0)
         start = 0 if start > stat.st_size else start  # a new file on a reused inode

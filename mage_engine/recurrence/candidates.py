@@ -145,8 +145,6 @@ def _stat(path):
 
 
 def _load(kb) -> dict:
-    try:
-        data = json.loads(candidates_path(kb).read_text(encoding="utf-8"))
-        return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
-        return {}
+    from mage_engine.jsonfiles import read_object
+
+    return read_object(candidates_path(kb)) or {}

@@ -32,7 +32,10 @@ def recall_match(kb, tally: dict, floor: float) -> dict | None:
 
 def _names_outcome(kb, hit, tally: dict) -> bool:
     try:
-        text = (kb.root / hit.path).read_text(encoding="utf-8").lower()
+        from mage_engine.kb import guard
+        from mage_engine.kb.notes import MAX_NOTE_BYTES
+
+        text = guard.read_text(kb.root / hit.path, MAX_NOTE_BYTES).lower()
     except (OSError, UnicodeDecodeError):
         return False
     situation = situation_words(tally)

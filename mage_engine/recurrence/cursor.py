@@ -14,6 +14,8 @@ import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
+from mage_engine.kb import guard
+
 HEAD_BYTES = 64
 # capture's naming (capture/trail.py): `<stem>.jsonl` is live, `<stem>.<n>.jsonl` rotated parts
 PART = re.compile(r"^(?P<stem>[A-Za-z0-9_-]+?)(?:\.(?P<part>\d+))?\.jsonl$")
@@ -53,9 +55,11 @@ def trail_files(kb) -> list[TrailFile]:
     for stem in sorted(parts):
         for _, entry in sorted(parts[stem], key=lambda item: item[0]):
             try:
-                stat = entry.stat()
+                stat = entry.stat(follow_symlinks=False)
             except OSError:
                 continue
+            if stat.st_mode & 0o170000 != 0o100000:
+                continue  # a link or a FIFO in the trail is not read (kb/guard.py)
             found.append(TrailFile(Path(entry.path), f"{stat.st_dev}:{stat.st_ino}", stat.st_size, stat.st_mtime_ns))
     return found
 
@@ -82,7 +86,7 @@ def plan(files: list[TrailFile], cursors: dict) -> list[TrailFile]:
 def head_crc(path, length: int) -> int:
     """A checksum of the file's first `length` bytes (-1 if unreadable)."""
     try:
-        with open(path, "rb") as handle:
+        with guard.open_binary(path) as handle:
             return zlib.crc32(handle.read(length))
     except OSError:
         return -1
@@ -90,7 +94,7 @@ def head_crc(path, length: int) -> int:
 
 def read_new(item: TrailFile) -> tuple[list, int]:
     """(whole new lines as text, new offset). A line still being written waits."""
-    with open(item.path, "rb") as handle:
+    with guard.open_binary(item.path) as handle:
         handle.seek(item.offset)
         data = handle.read(item.size - item.offset)
     end = data.rfind(b"\n") + 1

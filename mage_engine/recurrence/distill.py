@@ -11,10 +11,10 @@ crash between writes) folds the whole trail again. Each run also refreshes
 """
 
 import json
-import shutil
 import time
 from dataclasses import dataclass, field
 
+from mage_engine.kb.atomic import remove_tree
 from mage_engine.recurrence import cursor, store as state
 from mage_engine.recurrence.fold import Folder, counts
 from mage_engine.recurrence.tallies import Incomplete, apply_changes, build_tallies, rebuild
@@ -91,7 +91,7 @@ def _fold(kb, files, todo, progress) -> DistillResult:
             return _fold_into(kb, state.Store(kb), todo, progress, restarted=False)
         except (cursor.Restart, state.Inconsistent):
             pass
-    shutil.rmtree(state.folder(kb), ignore_errors=True)
+    remove_tree(state.folder(kb))
     return _fold_into(kb, state.Store(kb, fresh=True), cursor.plan(files, {}), progress, restarted=True)
 
 
@@ -144,7 +144,7 @@ def render_tallies(tallies: list) -> str:
 
 
 def _saved_tallies(kb) -> list | None:
-    try:
-        return json.loads(tallies_path(kb).read_text(encoding="utf-8"))["tallies"]
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
+    from mage_engine.jsonfiles import read_object
+
+    tallies = (read_object(tallies_path(kb)) or {}).get("tallies")
+    return tallies if isinstance(tallies, list) else None

@@ -37,7 +37,16 @@ class GraduateResult:
 
 
 def graduate(kb, dry_run: bool = False, today: str | None = None) -> GraduateResult:
-    """Mint a skill for every procedure note with evidence in ≥ M chapters."""
+    """Mint a skill for every procedure note with evidence in ≥ M chapters (under the KB lock)."""
+    import contextlib
+
+    from mage_engine.kb.lock import kb_lock
+
+    with contextlib.nullcontext() if dry_run else kb_lock(kb):
+        return _graduate(kb, dry_run, today)
+
+
+def _graduate(kb, dry_run: bool, today: str | None) -> GraduateResult:
     from mage_engine.kb.config import load_config
     from mage_engine.kb.notes import load_folder
 

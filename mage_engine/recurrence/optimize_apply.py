@@ -22,19 +22,20 @@ def state_path(kb):
 
 
 def dismissed_ids(kb) -> set:
-    try:
-        return set(json.loads(state_path(kb).read_text(encoding="utf-8")).get("dismissed", {}))
-    except (OSError, ValueError, AttributeError):
-        return set()
+    from mage_engine.jsonfiles import read_object
+
+    dismissed = (read_object(state_path(kb)) or {}).get("dismissed")
+    return set(dismissed) if isinstance(dismissed, dict) else set()
 
 
 def dismiss(kb, proposal) -> dict:
     """Never propose this again."""
     found = _find(kb, proposal)
-    try:
-        state = json.loads(state_path(kb).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        state = {}
+    from mage_engine.jsonfiles import read_object
+
+    state = read_object(state_path(kb)) or {}
+    if not isinstance(state.get("dismissed"), dict):
+        state["dismissed"] = {}
     state.setdefault("dismissed", {})[found["id"]] = {"skill": found["skill"], "action": found["action"],
                                                       "at": dt.date.today().isoformat()}
     write_text_atomic(state_path(kb), json.dumps(state, indent=1, sort_keys=True) + "\n")
@@ -72,6 +73,14 @@ def _find(kb, proposal) -> dict:
 
 
 def apply_proposal_files(kb, proposal: dict) -> list[str]:
+    """Write one proposal's change (a reworded trigger, or a demotion) under the KB lock."""
+    from mage_engine.kb.lock import kb_lock
+
+    with kb_lock(kb):
+        return _apply_files(kb, proposal)
+
+
+def _apply_files(kb, proposal: dict) -> list[str]:
     """Make the edit on disk; returns the committed paths it changed."""
     path = skill_path(kb, proposal["skill"])
     skill = read_skill(path)

@@ -62,7 +62,10 @@ def read_skill(path: Path) -> Skill:
     """Parse one SKILL.md (NoteFormatError names the file and line when it cannot)."""
     from mage_engine.kb import frontmatter
 
-    data, body, _ = frontmatter.split(Path(path).read_text(encoding="utf-8"), path)
+    from mage_engine.kb import guard
+    from mage_engine.kb.notes import MAX_NOTE_BYTES
+
+    data, body, _ = frontmatter.split(guard.read_text(path, MAX_NOTE_BYTES), path)
     metadata = data.get("metadata") if isinstance(data.get("metadata"), dict) else {}
     return Skill(name=str(data.get("name") or Path(path).parent.name),
                  description=" ".join(str(data.get("description") or "").split()), body=body,
@@ -70,7 +73,8 @@ def read_skill(path: Path) -> Skill:
 
 
 def list_skills(kb) -> list[Skill]:
-    """Every readable skill under mage/skills/, by name; unreadable ones are left out."""
+    """Every readable skill under mage/skills/, by name; unreadable ones are left out
+    (`skill_problems` names them)."""
     from mage_engine.errors import NoteFormatError
 
     skills = []
@@ -80,6 +84,34 @@ def list_skills(kb) -> list[Skill]:
         except (NoteFormatError, OSError, UnicodeDecodeError):
             continue
     return skills
+
+
+def skill_problems(kb) -> list[str]:
+    """One line per skill folder mage will not read: a link (refused, never followed) or a broken SKILL.md."""
+    from mage_engine.errors import NoteFormatError
+    from mage_engine.kb import guard
+
+    problems = []
+    try:
+        listing = guard.entries(kb.skills_dir, with_stat=False)
+    except OSError as error:
+        return [f"{kb.skills_dir}: {error}"]
+    for name, kind, _ in listing:
+        if name.startswith("."):
+            continue
+        if kind != "dir":
+            problems.append(guard.refused_entry(kb.skills_dir, name, kind))
+            continue
+        path = kb.skills_dir / name / "SKILL.md"
+        if not guard.lexists(path):
+            continue
+        try:
+            read_skill(path)
+        except NoteFormatError as error:
+            problems.append(str(error))
+        except (OSError, UnicodeDecodeError) as error:
+            problems.append(f"{path}: refused or unreadable ({error})")
+    return problems
 
 
 def short_name(loaded: str) -> str:

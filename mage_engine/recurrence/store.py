@@ -14,7 +14,6 @@ Scratch files are replaced by rename without fsync for the same reason.
 """
 
 import json
-import os
 import uuid
 import zlib
 
@@ -112,7 +111,6 @@ def read_json(path) -> dict:
 
 def write_scratch(path, text: str) -> None:
     """Replace a scratch file by rename (no fsync: see the module doc)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    temporary.write_text(text, encoding="utf-8")
-    os.replace(temporary, path)
+    from mage_engine.kb.atomic import write_text_atomic
+
+    write_text_atomic(path, text, durable=False)

@@ -8,14 +8,23 @@ Code 2.1.328 applies the scrubbed input and grants nothing; checked on the
 real host). Writes to the generated INDEX.md / MEMORY.md are denied with a
 reason the agent can act on. If the scrubber itself fails, the write is
 denied: a secret must not reach a committed folder because mage broke.
-Writes anywhere else pass untouched, and this module imports nothing heavy.
+
+The agent must not grant itself what a person decides: writes to
+mage/config.yaml (the dials) and mage/rejected.jsonl are denied, and so is
+every write into .mage/ (mage's scratch: a forged journal or state file)
+except drafts in .mage/staging/, which are scrubbed like mage/. A write whose
+path reaches mage/ or .mage/ only lexically or only once links are resolved
+(`mage/notes` made a link out of the project) is denied too: Gate-0 is not
+bypassed by a link. Writes anywhere else pass untouched, and this module
+imports nothing heavy.
 """
 
 import os
 
-from mage_engine.kb.layout import MAGE_DIR
+from mage_engine.kb.layout import MAGE_DIR, SCRATCH_DIR, STAGING_DIR
 
 GENERATED = ("INDEX.md", "MEMORY.md")
+PERSONS = ("config.yaml", "rejected.jsonl")  # in mage/: what only a person changes
 TOOLS = ("Write", "Edit", "MultiEdit")
 REDACTED_NOTE = ("mage replaced secrets in this write with [REDACTED:…] markers before it reached disk; "
                  "the file holds the redacted text.")
@@ -26,12 +35,11 @@ def handle(ctx):
     tool, tool_input = ctx.payload.get("tool_name"), ctx.payload.get("tool_input")
     if tool not in TOOLS or not isinstance(tool_input, dict):
         return None
-    target = target_path(tool_input.get("file_path"), ctx.payload.get("cwd"))
-    mage_dir = os.path.realpath(ctx.kb.at(MAGE_DIR))
-    if target is None or not target.startswith(mage_dir + os.sep):
+    verdict = judge(ctx.kb.top, tool_input.get("file_path"), ctx.payload.get("cwd"))
+    if verdict is None:
         return None
-    if os.path.dirname(target) == mage_dir and os.path.basename(target) in GENERATED:
-        return deny(generated_reason(os.path.basename(target)))
+    if verdict != "scrub":
+        return deny(verdict)
     try:
         cleaned = scrubbed_input(tool, tool_input)
     except Exception as error:
@@ -45,12 +53,42 @@ def handle(ctx):
     return {"updatedInput": cleaned, "additionalContext": REDACTED_NOTE}
 
 
-def target_path(file_path, cwd) -> str | None:
-    """The write's absolute, symlink-resolved path (relative paths resolve against the payload's cwd)."""
-    if not isinstance(file_path, str) or not file_path:
+def judge(top: str, file_path, cwd) -> str | None:
+    """None (not mage's), "scrub" (a write mage lets through scrubbed), or the reason to deny it."""
+    spelled, target = written_paths(file_path, cwd)
+    if target is None:
         return None
+    top = os.path.realpath(top)
+    as_spelled, as_resolved = _place(top, spelled), _place(top, target)
+    if as_spelled is None and as_resolved is None:
+        return None
+    if as_spelled is not None and as_resolved != as_spelled and as_resolved is None:
+        return link_reason(spelled)
+    where = as_resolved
+    if where in (f"{MAGE_DIR}/{name}" for name in GENERATED):
+        return generated_reason(where.split("/")[-1])
+    if where in (f"{MAGE_DIR}/{name}" for name in PERSONS):
+        return person_reason(where)
+    if where.startswith(SCRATCH_DIR + "/") and not where.startswith(STAGING_DIR + "/"):
+        return scratch_reason(where)
+    return "scrub"
+
+
+def written_paths(file_path, cwd) -> tuple:
+    """(the path as written, made absolute; the same with every link resolved), or (None, None)."""
+    if not isinstance(file_path, str) or not file_path:
+        return None, None
     base = cwd if isinstance(cwd, str) and cwd else os.getcwd()
-    return os.path.realpath(os.path.join(base, os.path.expanduser(file_path)))
+    spelled = os.path.normpath(os.path.join(base, os.path.expanduser(file_path)))
+    return spelled, os.path.realpath(spelled)
+
+
+def _place(top: str, path: str) -> str | None:
+    """`path` relative to the project when it lies in mage/ or .mage/, else None."""
+    if not path.startswith(top + os.sep):
+        return None
+    rel = path[len(top) + 1:]
+    return rel if rel.split(os.sep, 1)[0] in (MAGE_DIR, SCRATCH_DIR) and os.sep in rel else None
 
 
 def scrubbed_input(tool: str, tool_input: dict) -> dict:
@@ -75,6 +113,26 @@ def _scrub_edit(edit, scrub):
 
 def deny(reason: str) -> dict:
     return {"permissionDecision": "deny", "permissionDecisionReason": reason}
+
+
+def person_reason(rel: str) -> str:
+    what = {"mage/config.yaml": "the dials (autonomy, sensitivity) and settings",
+            "mage/rejected.jsonl": "the grooming ledger of rejected drafts"}.get(rel, "mage's own file")
+    return (f"{rel} holds {what}, which a person sets, so an agent's write to it is refused. "
+            f"Tell the person what you would change and why (they run `mage dial` or `mage groom`). "
+            f"To record a lesson, run: mage stage --title \"<what was learned>\" --body \"<the lesson>\"")
+
+
+def scratch_reason(rel: str) -> str:
+    return (f"{rel} is in .mage/, mage's own scratch (trail, journal, index, state): mage writes it, "
+            f"so an agent's write there is refused. Drafts go in through `mage stage --title \"…\" --body \"…\"` "
+            f"(or a file in .mage/staging/).")
+
+
+def link_reason(spelled: str) -> str:
+    return (f"{spelled} lies in the knowledge base but a symbolic link on the way points outside it, so the "
+            f"write would land elsewhere; mage refuses it. Remove the link (mage/ and .mage/ hold no links), "
+            f"or stage the lesson: mage stage --title \"<what was learned>\" --body \"<the lesson>\"")
 
 
 def generated_reason(name: str) -> str:

@@ -45,20 +45,42 @@ def import_redirects(kb: KB) -> list[dict]:
     One JSON-ready dict per file: file, status (staged | duplicate | rejected |
     skipped), id, moved_to, reason.
     """
-    return [_import_one(kb, path, meta, body).to_json() for path, meta, body in host_memory_files(kb)]
+    from mage_engine.kb.lock import kb_lock
+
+    with kb_lock(kb):  # files leave mage/ and enter staging: one groomer at a time
+        return [_import_one(kb, path, meta, body).to_json() for path, meta, body in host_memory_files(kb)]
 
 
 def host_memory_files(kb: KB) -> list[tuple[Path, dict, str]]:
-    """(path, frontmatter, body) of each file in mage/ that Claude Code's auto memory wrote."""
+    """(path, frontmatter, body) of each file in mage/ that Claude Code's auto memory wrote.
+
+    Regular files only, found without following a link: a link in mage/ to a
+    file elsewhere is never read into a draft.
+    """
     found = []
-    for path in sorted(kb.mage_dir.rglob("*.md")) if kb.mage_dir.is_dir() else []:
-        relative = path.relative_to(kb.mage_dir)
-        if relative.parts[0] in MAGE_OWN or any(p.startswith(".") for p in relative.parts) or not path.is_file():
-            continue
+    for path in _markdown_files(kb.mage_dir, top=True):
         parsed = _parse(path)
         if parsed and HOST_KEYS & set(parsed[0]):
             found.append((path, *parsed))
     return found
+
+
+def _markdown_files(folder: Path, top: bool = False, depth: int = 0) -> list[Path]:
+    from mage_engine.kb import guard
+
+    try:
+        listing = guard.entries(folder, with_stat=False)
+    except OSError:
+        return []
+    files = []
+    for name, kind, _ in listing:
+        if name.startswith(".") or (top and name in MAGE_OWN):
+            continue
+        if kind == "file" and name.endswith(".md"):
+            files.append(folder / name)
+        elif kind == "dir" and depth < 8:
+            files += _markdown_files(folder / name, depth=depth + 1)
+    return files
 
 
 def to_draft_fields(meta: dict, body: str, path: Path) -> dict:
@@ -92,8 +114,11 @@ def _import_one(kb: KB, path: Path, meta: dict, body: str) -> Redirected:
 def _parse(path: Path) -> tuple[dict, str] | None:
     from mage_engine.kb import frontmatter
 
+    from mage_engine.kb import guard
+    from mage_engine.kb.notes import MAX_NOTE_BYTES
+
     try:
-        text = path.read_text(encoding="utf-8")
+        text = guard.read_text(path, MAX_NOTE_BYTES)
         meta, body, _ = frontmatter.split(text, path)
     except (OSError, UnicodeDecodeError, MageError):
         return None
@@ -102,9 +127,9 @@ def _parse(path: Path) -> tuple[dict, str] | None:
 
 def _move_out(kb: KB, path: Path) -> Path:
     """Into .mage/redirected/, stamped, so the file leaves mage/ and is never imported twice."""
-    folder = kb.scratch_dir / "redirected"
-    folder.mkdir(parents=True, exist_ok=True)
+    from mage_engine.kb.atomic import move
+
     flat = "__".join(path.relative_to(kb.mage_dir).parts)
-    target = folder / f"{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{flat}"
-    path.replace(target)
+    target = kb.scratch_dir / "redirected" / f"{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{flat}"
+    move(path, target)
     return target

@@ -17,11 +17,16 @@ def host_skills_dir(kb: KB) -> Path:
 
 
 def skill_names(kb: KB) -> list[str]:
-    """Folders under mage/skills/ that hold a SKILL.md."""
+    """Folders under mage/skills/ that hold a SKILL.md (never one reached through a link:
+    the host would follow a mirror of it out of the project)."""
+    from mage_engine.kb import guard
+
     try:
-        return sorted(p.name for p in kb.skills_dir.iterdir() if (p / "SKILL.md").is_file())
+        listing = guard.entries(kb.skills_dir, with_stat=False)
     except OSError:
         return []
+    return [name for name, kind, _ in listing
+            if kind == "dir" and guard.is_regular(kb.skills_dir / name / "SKILL.md")]
 
 
 def visibility(kb: KB) -> dict:

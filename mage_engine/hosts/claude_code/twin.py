@@ -43,7 +43,9 @@ def restore(settings: dict, kb: KB, stash: dict | None) -> dict:
 def memory_budget(kb: KB) -> dict:
     """What mage/MEMORY.md costs at launch against the host's 200-line / 25 KB budget."""
     try:
-        data = kb.memory_md.read_bytes()
+        from mage_engine.kb import guard
+
+        data = guard.read_bytes(kb.memory_md, 64 * 1024 * 1024)
     except OSError:
         return {"exists": False, "lines": 0, "bytes": 0, "share": 0.0}
     lines = data.count(b"\n") + (0 if data.endswith(b"\n") or not data else 1)

@@ -1,0 +1,290 @@
+"""The one door to mage's own files: no link followed, regular files only, sizes capped.
+
+Every file under a KB's `mage/` and `.mage/` may have been put there by someone
+else: a cloned repository can commit `.mage/errors.log -> ~/.bashrc`, the agent
+can make `mage/notes` a link out of the project, a FIFO can stand where a note
+should be. So a path under `<project>/mage/` or `<project>/.mage/` is opened
+one folder at a time from a descriptor of the project folder, each step with
+O_NOFOLLOW: a link anywhere on the way is refused, and none can be swapped in
+between a check and the open. Files are opened non-blocking and checked with
+fstat to be regular before anything is read; reads stop at a cap; writes loop
+until every byte is down or fail loudly. Paths outside every KB (the host's
+transcript) get the regular-file check and the caps only.
+
+A KB announces its project folder with `trust(top)` when it is made
+(kb/layout.py), so callers go on passing plain paths. `Refused` is an OSError:
+code that treats an unreadable file as missing treats a refused one so too.
+Only `os` is imported: this module is on every hook's path.
+"""
+
+import os
+
+OWN = ("mage", ".mage")              # the folders under a project that are mage's
+TMP_DIR = ".mage/tmp"                # where atomic writes stage their temporary files
+_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_roots: list = []                    # trusted project folders, longest first
+
+
+class Refused(OSError):
+    """A path mage will not use: a symbolic link, not a regular file or folder, or too large."""
+
+    def __str__(self):
+        return self.strerror or super().__str__()
+
+
+def trust(top) -> None:
+    """Treat `top` as a project folder: paths under its mage/ and .mage/ are guarded."""
+    top = os.path.abspath(os.fspath(top))
+    if top not in _roots:
+        _roots.append(top)
+        _roots.sort(key=len, reverse=True)
+
+
+def locate(path) -> tuple:
+    """(project folder, [parts under it]) for a path in a trusted KB's mage/ or .mage/, else (None, None)."""
+    path = os.path.abspath(os.fspath(path))
+    for root in _roots:
+        if path.startswith(root) and path[len(root):len(root) + 1] == "/":
+            parts = path[len(root) + 1:].split("/")
+            if parts[0] in OWN:
+                return root, parts
+    return None, None
+
+
+# --- folders ------------------------------------------------------------------
+
+def open_dir(path, create: bool = False) -> int:
+    """A descriptor of the folder `path`, reached without following a link (made when `create`)."""
+    root, parts = locate(path)
+    if root is None:
+        path = os.fspath(path)
+        if create:
+            os.makedirs(path, exist_ok=True)
+        return os.open(path, _DIR)
+    return _walk(root, parts, create)
+
+
+def makedirs(path) -> None:
+    """`os.makedirs(path, exist_ok=True)`, refusing links under a KB."""
+    os.close(open_dir(path, create=True))
+
+
+def _walk(root: str, parts: list, create: bool) -> int:
+    fd = os.open(root, _DIR)
+    done = []
+    try:
+        for name in parts:
+            if name in ("", "."):
+                continue
+            child = _step(fd, name, create, root, done)
+            os.close(fd)
+            fd = child
+            done.append(name)
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
+
+
+def _step(parent: int, name: str, create: bool, root: str, done: list) -> int:
+    flags = _DIR | _NOFOLLOW
+    try:
+        return os.open(name, flags, dir_fd=parent)
+    except FileNotFoundError:
+        if not create:
+            raise
+    except OSError as error:
+        raise _refusal(error, parent, name, root, done) from None
+    try:
+        os.mkdir(name, 0o777, dir_fd=parent)
+    except FileExistsError:
+        pass
+    try:
+        return os.open(name, flags, dir_fd=parent)
+    except OSError as error:
+        raise _refusal(error, parent, name, root, done) from None
+
+
+def _refusal(error: OSError, parent: int, name: str, root: str, done: list) -> OSError:
+    """A Refused naming what stands in the way, or the error itself when nothing does."""
+    import errno
+    import stat
+
+    where = "/".join([*done, name])
+    if error.errno not in (errno.ELOOP, errno.ENOTDIR, errno.ENXIO, errno.EISDIR):
+        return error
+    try:
+        mode = os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode
+    except OSError:
+        return error
+    if stat.S_ISLNK(mode):
+        what = "is a symbolic link (mage follows no link inside a knowledge base)"
+    elif stat.S_ISDIR(mode):
+        what = "is a folder where mage expects a file"
+    elif stat.S_ISREG(mode):
+        what = "is a file where mage expects a folder"
+    else:
+        what = "is not a regular file (a FIFO, socket or device)"
+    return Refused(errno.ELOOP if stat.S_ISLNK(mode) else errno.EINVAL, f"{where} {what}", os.path.join(root, where))
+
+
+# --- files ----------------------------------------------------------------------
+
+def open_file(path, flags: int = os.O_RDONLY, mode: int = 0o644, create_dirs: bool = False) -> int:
+    """A descriptor of the regular file `path`: never through a link under a KB, never blocking on a FIFO."""
+    root, parts = locate(path)
+    if root is None:
+        fd = os.open(os.fspath(path), flags | os.O_NONBLOCK | os.O_CLOEXEC, mode)
+        return _regular(fd, os.fspath(path))
+    folder = _walk(root, parts[:-1], create_dirs)
+    try:
+        try:
+            fd = os.open(parts[-1], flags | os.O_NONBLOCK | os.O_CLOEXEC | _NOFOLLOW, mode, dir_fd=folder)
+        except OSError as error:
+            raise _refusal(error, folder, parts[-1], root, parts[:-1]) from None
+    finally:
+        os.close(folder)
+    return _regular(fd, os.path.join(root, *parts))
+
+
+def _regular(fd: int, path: str) -> int:
+    import stat
+
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISREG(mode):
+        return fd
+    os.close(fd)
+    import errno
+
+    what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
+    raise Refused(errno.EINVAL, f"{os.path.basename(path)} is {what}", path)
+
+
+def open_lock(path) -> int:
+    """A lock file, read-write and created as needed. A link or FIFO at `path` itself is
+    replaced (a lock file holds no data; a cloned repository's link must not stop mage), never
+    followed; a link on the way is Refused like anywhere else."""
+    flags = os.O_RDWR | os.O_CREAT
+    try:
+        return open_file(path, flags, 0o644, create_dirs=True)
+    except Refused:
+        if is_regular(path) or not lexists(path):
+            raise
+        folder, name = _parent(path)
+        try:
+            os.unlink(name, dir_fd=folder)
+        finally:
+            os.close(folder)
+        return open_file(path, flags, 0o644, create_dirs=True)
+
+
+def open_binary(path):
+    """The regular file `path` opened for reading as a binary file object (see `open_file`)."""
+    return os.fdopen(open_file(path), "rb")
+
+
+def read_bytes(path, limit: int) -> bytes:
+    """The file's bytes; Refused when it holds more than `limit` (checked before reading)."""
+    fd = open_file(path)
+    try:
+        return read_fd(fd, limit, path)
+    finally:
+        os.close(fd)
+
+
+def read_text(path, limit: int) -> str:
+    """The file's text (UTF-8, strict); Refused when larger than `limit` bytes."""
+    return read_bytes(path, limit).decode("utf-8")
+
+
+def read_fd(fd: int, limit: int, path="") -> bytes:
+    """At most `limit` bytes from an open regular file, in chunks; Refused if there are more."""
+    size = os.fstat(fd).st_size
+    if size > limit:
+        raise too_large(path, size, limit)
+    chunks, total = [], 0
+    while True:
+        chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+        if not chunk:
+            return b"".join(chunks)
+        chunks.append(chunk)
+        total += len(chunk)
+        if total > limit:  # it grew while being read
+            raise too_large(path, total, limit)
+
+
+def too_large(path, size: int, limit: int) -> Refused:
+    import errno
+
+    return Refused(errno.EFBIG, f"{os.path.basename(os.fspath(path))} is {size:,} bytes "
+                                f"(mage reads at most {limit:,})", os.fspath(path))
+
+
+def entries(folder, with_stat: bool = True) -> list:
+    """(name, kind, stat) of each entry of `folder`, by name; links are listed, never followed.
+
+    kind is "file", "dir", "link" or "other" (FIFO, socket, device). Without
+    `with_stat` the kinds come from the listing alone (no stat per entry) and
+    stat is None. A missing folder has no entries; one reached through a link is Refused.
+    """
+    try:
+        fd = open_dir(folder)
+    except FileNotFoundError:
+        return []
+    try:
+        with os.scandir(fd) as listing:
+            found = [(entry.name, _kind(entry), entry.stat(follow_symlinks=False) if with_stat else None)
+                     for entry in listing]
+    finally:
+        os.close(fd)
+    return sorted(found, key=lambda item: item[0])
+
+
+def _kind(entry) -> str:
+    if entry.is_symlink():
+        return "link"
+    if entry.is_file(follow_symlinks=False):
+        return "file"
+    return "dir" if entry.is_dir(follow_symlinks=False) else "other"
+
+
+def refused_entry(folder, name: str, kind: str) -> str:
+    """The one-line report of a listed entry mage will not read."""
+    what = "a symbolic link" if kind == "link" else "not a folder or a regular file"
+    return f"{os.path.join(os.fspath(folder), name)}: refused: {what} (mage reads no link inside a knowledge base)"
+
+
+def _parent(path, create: bool = False) -> tuple:
+    path = os.path.abspath(os.fspath(path))
+    return open_dir(os.path.dirname(path), create=create), os.path.basename(path)
+
+
+def lstat(path):
+    """os.lstat, with the folders on the way reached without links."""
+    folder, name = _parent(path)
+    try:
+        return os.stat(name, dir_fd=folder, follow_symlinks=False)
+    finally:
+        os.close(folder)
+
+
+def lexists(path) -> bool:
+    """True when something (a file, a link, a FIFO) is at `path`."""
+    try:
+        lstat(path)
+        return True
+    except OSError:
+        return False
+
+
+def is_regular(path) -> bool:
+    """True when `path` is a regular file reached without a link."""
+    import stat
+
+    try:
+        return stat.S_ISREG(lstat(path).st_mode)
+    except OSError:
+        return False
+
+
