@@ -22,9 +22,15 @@ def load(text: str):
     import yaml
 
     _check_size(yaml, text)
-    loader = _loader("strict" if "*" in text else "fast")
     try:
-        return yaml.load(text, Loader=loader)
+        if "*" in text:
+            return yaml.load(text, Loader=_loader("strict"))
+        try:
+            return yaml.load(text, Loader=_loader("fast"))
+        except yaml.YAMLError:
+            # libyaml words its errors its own way: the pure-Python parser says what and where,
+            # in the words and marks the messages (and people who know PyYAML) expect
+            return yaml.load(text, Loader=_loader("strict"))
     except RecursionError:
         raise _refusal(yaml, "nested too deeply") from None
 

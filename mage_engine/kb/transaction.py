@@ -7,9 +7,13 @@ commit point nothing changed; after it, whoever next takes the KB lock finds
 the journal and finishes applying it (`recover`). Applying is idempotent.
 
 The journal sits in git-ignored .mage/, where anyone could have written one,
-so it is applied only to paths under mage/ (config.yaml excepted: a journal
-never sets a dial) and .mage/staging/, spelled relative, without `..`; a
-journal naming anything else is set aside as `journal.refused.json`.
+so each kind of change has its own journal and may touch only its own paths,
+spelled relative, without `..`: grooming (`.mage/journal.json`) only mage/
+(config.yaml excepted: a journal never sets a dial) and .mage/staging/;
+connecting a host (`.mage/state/host-journal.json`, finished only by
+`mage connect`/`disconnect`, which the person runs) only the host's files
+(.claude/, .agents/, AGENTS.md, .gitignore, connect's record in .mage/state/).
+A journal naming anything else is set aside as `journal.refused.json`.
 
 Tests crash the process on purpose with MAGE_TEST_CRASH_AT=<step> (steps:
 "before-journal", "after-journal", "after-write-N"); it is inert otherwise.
@@ -26,8 +30,24 @@ from mage_engine.kb.atomic import append_line, move, remove, write_text_atomic
 from mage_engine.kb.layout import CONFIG_FILE, KB
 
 MAX_JOURNAL_BYTES = 256 * 1024 * 1024
-ALLOWED = ("mage/", ".mage/staging/")
 GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging
+
+
+class Scope:
+    """One kind of change: where its journal lives and which paths it may touch."""
+
+    def __init__(self, journal: str, prefixes: tuple, exact: tuple = (), never: tuple = ()):
+        self.journal, self.prefixes, self.exact, self.never = journal, prefixes, exact, never
+
+    def journal_path(self, kb: KB) -> Path:
+        return kb.root / self.journal
+
+    def allows(self, path: str) -> bool:
+        return (path.startswith(self.prefixes) or path in self.exact) and path not in self.never
+
+
+GROOMING = Scope(".mage/journal.json", ("mage/", ".mage/staging/"), never=(CONFIG_FILE,))
+HOST = Scope(".mage/state/host-journal.json", (".claude/", ".agents/", ".mage/state/"), (".gitignore", "AGENTS.md"))
 
 
 @dataclass
@@ -35,6 +55,7 @@ class Transaction:
     """A set of whole-file writes and deletions applied as one unit."""
 
     kb: KB
+    scope: Scope = GROOMING
     writes: dict = field(default_factory=dict)   # path -> new text
     deletes: list = field(default_factory=list)  # paths to remove
     log: list = field(default_factory=list)      # objects appended to GROOMED_LOG once applied
@@ -50,67 +71,67 @@ class Transaction:
         from mage_engine.kb.lock import kb_lock
 
         journal = {"writes": self.writes, "deletes": self.deletes, "log": self.log}
-        _check(journal)
+        _check(journal, self.scope)
+        where = self.scope.journal_path(self.kb)
         with kb_lock(self.kb):
             _crash_point("before-journal")
-            write_text_atomic(self.kb.journal_path, json.dumps(journal, ensure_ascii=False))
+            write_text_atomic(where, json.dumps(journal, ensure_ascii=False))
             _crash_point("after-journal")
             _apply(self.kb, journal)
-            remove(self.kb.journal_path)
+            remove(where)
 
 
-def recover(kb: KB) -> bool:
+def recover(kb: KB, scope: Scope = GROOMING) -> bool:
     """Finish a transaction a crash interrupted (KB lock held). True when one was replayed.
 
     Raises MageError naming the file when the change cannot be finished (a
     read-only folder, a full disk): nothing may change on a half-applied KB.
     """
+    where = scope.journal_path(kb)
     try:
-        raw = guard.read_bytes(kb.journal_path, MAX_JOURNAL_BYTES)
+        raw = guard.read_bytes(where, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return False
     except OSError:
         raw = b""  # a link or a FIFO where the journal should be: not ours
     try:
         journal = json.loads(raw)
-        _check(journal)
+        _check(journal, scope)
     except (ValueError, TypeError, AttributeError):
         # the journal is written atomically, so this one is not ours to trust
-        _set_aside(kb)
+        _set_aside(kb, where)
         return False
     _apply(kb, journal)
-    remove(kb.journal_path)
+    remove(where)
     return True
 
 
-def _check(journal) -> None:
+def _check(journal, scope: Scope) -> None:
     """ValueError unless every path is a plain relative path mage's grooming may change."""
     writes, deletes = journal.get("writes", {}), journal.get("deletes", [])
     if not isinstance(writes, dict) or not isinstance(deletes, list):
         raise ValueError("journal is not {writes: {path: text}, deletes: [path]}")
     for path in [*writes, *deletes]:
-        if not _allowed(path):
-            raise ValueError(f"journal names a path outside mage's grooming: {path!r}")
+        if not _plain(path) or not scope.allows(path):
+            raise ValueError(f"journal names a path this change may not touch: {path!r}")
     if not all(isinstance(text, str) for text in writes.values()):
         raise ValueError("journal holds a write that is not text")
     if not isinstance(journal.get("log", []), list):
         raise ValueError("journal log is not a list")
 
 
-def _allowed(path) -> bool:
+def _plain(path) -> bool:
+    """A relative path with no empty, `.` or `..` part, no backslash or NUL."""
     if not isinstance(path, str) or path.startswith("/") or "\\" in path or "\x00" in path:
         return False
-    parts = path.split("/")
-    if any(part in ("", ".", "..") for part in parts):
-        return False
-    return path.startswith(ALLOWED) and path != CONFIG_FILE
+    return not any(part in ("", ".", "..") for part in path.split("/"))
 
 
-def _set_aside(kb: KB) -> None:
+def _set_aside(kb: KB, where: Path) -> None:
     try:
-        move(kb.journal_path, kb.scratch_dir / "journal.refused.json")
+        move(where, kb.scratch_dir / "journal.refused.json")
     except OSError:
-        remove(kb.journal_path)
+        remove(where)
 
 
 def _apply(kb: KB, journal: dict) -> None:

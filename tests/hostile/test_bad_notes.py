@@ -46,7 +46,7 @@ def commands_on(kb, timeout=30):
 BAD = {"bomb.md": (BOMB, "bomb.md:4: malformed frontmatter (aliases (*name) are not allowed"),
        "bad-date.md": (note_text("bad date", "x", created="2026-13-45"),
                        "bad-date.md:3: malformed frontmatter ('2026-13-45' is not a valid date"),
-       "broken-yaml.md": ("---\ntitle: [unclosed\n---\nx\n", "broken-yaml.md:3: malformed frontmatter"),
+       "broken-yaml.md": ("---\ntitle: [unclosed\n---\nx\n", "broken-yaml.md:2: malformed frontmatter"),
        "gone.md": (None, "gone.md:1: refused: a symbolic link")}
 
 

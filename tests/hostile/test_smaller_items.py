@@ -63,7 +63,7 @@ def test_stage_takes_bytes_that_are_not_utf8_on_stdin(kb):
 
 def test_a_body_file_that_never_ends_is_refused_in_one_line(kb):
     done = run_mage("stage", "--title", "Endless", "--body-file", "/dev/zero", cwd=kb.root, timeout=20)
-    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "over 1024 KiB" in done.stderr
+    assert done.returncode == 1 and done.stderr.count("\n") == 1 and "over 64 KB" in done.stderr
 
 
 def test_a_full_disk_in_index_is_one_line_naming_no_temporary_file(kb):

@@ -11,7 +11,7 @@ the file byte for byte (line endings, indentation, an empty `"SessionEnd": []`).
 
 The settings files, .gitignore and the record change in one journaled step
 (kb/transaction.py): a crash at any instant leaves them all as they were, or
-the next mage command finishes the change, so the user's earlier
+the next `mage connect` or `disconnect` finishes the change, so the user's earlier
 `autoMemoryDirectory`, stashed in the record, is never lost. Both settings
 files are read (and a malformed one refused) before anything is written.
 """
@@ -26,7 +26,8 @@ from mage_engine.hosts.claude_code.settings import read_both, render_settings, s
 from mage_engine.hosts.claude_code.shared_script import plan_script_removal, write_script
 from mage_engine.hosts.claude_code.wiring import unwire, wire
 from mage_engine.kb.layout import KB
-from mage_engine.kb.transaction import Transaction
+from mage_engine.kb.lock import kb_lock
+from mage_engine.kb.transaction import HOST as HOST_FILES, Transaction, recover
 
 __all__ = ["connect", "disconnect", "load_state", "state_path"]
 
@@ -37,10 +38,16 @@ def connect(kb: KB, shared: bool = False, hooks: bool = True, launcher=None) -> 
     `hooks=False` wires only the twin and the skills, for the plugin route
     (its hooks come from the plugin; any of mage's settings groups are removed).
     """
+    with kb_lock(kb):  # one connect at a time, after finishing one a crash interrupted
+        recover(kb, HOST_FILES)
+        return _connect(kb, shared, hooks, launcher)
+
+
+def _connect(kb: KB, shared: bool, hooks: bool, launcher) -> HostChange:
     if hooks and launcher is None:
         launcher = shared_launcher() if shared else personal_launcher()
     hooks_file = settings_path(kb, shared) if hooks else None
-    state, change, plan = load_state(kb), HostChange(HOST), Transaction(kb)
+    state, change, plan = load_state(kb), HostChange(HOST), Transaction(kb, HOST_FILES)
     files = read_both(kb)
     remember_originals(kb, state, files)
     created = set(state.get("created", [])) | (set() if (kb.root / ".claude").is_dir() else {".claude"})
@@ -90,7 +97,13 @@ def _planned(kb: KB, files: dict, hooks_file, launcher, state: dict) -> dict:
 
 def disconnect(kb: KB) -> HostChange:
     """Remove exactly what connect added and restore what it replaced."""
-    state, change, plan = load_state(kb), HostChange(HOST), Transaction(kb)
+    with kb_lock(kb):
+        recover(kb, HOST_FILES)
+        return _disconnect(kb)
+
+
+def _disconnect(kb: KB) -> HostChange:
+    state, change, plan = load_state(kb), HostChange(HOST), Transaction(kb, HOST_FILES)
     created = set(state.get("created", []))
     local_remains = False
     for path, (text, data) in read_both(kb).items():
