@@ -78,6 +78,8 @@ def _print(change, as_json: bool) -> None:
         return
     for line in change.actions:
         click.echo(line)
+    for line in change.warnings:
+        click.echo(f"warning: {line}", err=True)
     details = change.details
     if change.host == "claude-code" and details.get("settings"):
         runner = (f"{details['interpreter']} (straight into mage, no pip launcher)" if details.get("interpreter")
