@@ -200,3 +200,46 @@ def test_doctor_on_the_plugin_route_says_the_plugin_ships_them(project):
     mage(project, "connect", "claude-code", "--no-hooks")
     check = agent_tools_check(project)
     assert check["status"] == "ok" and "mage:groom, mage:onboard, mage:keeper" in check["detail"]
+
+
+def mage_spans() -> list[tuple[str, list[str]]]:
+    """(tool, words) for every `mage …` command the three texts tell the agent to run."""
+    import re
+    import shlex
+
+    found = []
+    for tool in ALL:
+        text = tool.text("project")
+        blocks = re.findall(r"```sh\n(.*?)```", text, re.S)
+        spans = re.findall(r"`(mage [^`]+)`", re.sub(r"```sh\n.*?```", "", text, flags=re.S))
+        for span in spans + [block.replace("\\\n", " ") for block in blocks]:
+            words = shlex.split(span.replace("…", "x").replace("|", " "))
+            found.append((tool.names["project"], words[1:]))
+    return found
+
+
+@pytest.mark.parametrize("tool, words", mage_spans(), ids=lambda value: " ".join(value)[:50] if isinstance(value, list) else value)
+def test_every_command_the_tools_name_is_a_real_command_with_those_flags(tool, words):
+    import re
+
+    from click.testing import CliRunner
+
+    from mage_cli.main import cli
+
+    shown = CliRunner().invoke(cli, [words[0], "--help"], terminal_width=200)
+    assert shown.exit_code == 0, f"{tool} names `mage {words[0]}`, which does not exist"
+    for flag in (w for w in words[1:] if w.startswith("-")):
+        assert re.search(rf"(?<![\w-]){re.escape(flag)}\b", shown.output), f"{tool}: `mage {words[0]}` has no {flag}"
+
+
+def test_the_checks_onboard_explains_are_the_ones_doctor_runs(project):
+    import re
+
+    mage(project, "connect", "claude-code")
+    names = {check["name"] for check in json.loads(mage(project, "doctor", "--json", check=False).stdout)["checks"]}
+    text = SKILLS[1].text("project")
+    causes = text[text.index("## Likely causes"):text.index("## What `mage doctor --fix`")]
+    named = set(re.findall(r"`([a-z][a-z-]*(?::<Event>)?)`", causes))
+    assert {"kb", "hooks-wired", "trail", "hook:<Event>", "agent-tools"} <= named
+    for name in named:
+        assert name in names or (name == "hook:<Event>" and any(n.startswith("hook:") for n in names)), name
