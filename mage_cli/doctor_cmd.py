@@ -11,7 +11,7 @@ from mage_engine.doctor import run_doctor
 @click.command()
 @click.option("--fix", is_flag=True,
               help="Repair what is mage's own, local and reversible: re-wire drifted hooks, "
-                   "rebuild the index, link skills, point the MEMORY.md twin.")
+                   "rebuild the index, link skills, reinstall mage's own tools, point the MEMORY.md twin.")
 @kb_option
 @json_option
 def doctor(fix, kb_dir, as_json):
@@ -30,6 +30,8 @@ def doctor(fix, kb_dir, as_json):
     memory-twin     Claude Code loads mage/MEMORY.md at launch
     memory-budget   MEMORY.md fits what the host loads (warn 70%, fail 90%)
     skills          mage's skills are visible to Claude Code
+    agent-tools     the mage-groom and mage-onboard skills and the mage-keeper
+                    subagent are installed (or come from the plugin)
     ledger          what mage injected into the agent's context
 
     Each line says ok, warn or fail, and the fix. Exit status 1 when any

@@ -14,7 +14,8 @@ host_argument = click.argument("host", type=click.Choice(HOSTS), metavar="HOST")
               help="Claude Code: write the hooks to .claude/settings.json (committed) "
                    "instead of .claude/settings.local.json (personal).")
 @click.option("--no-hooks", is_flag=True,
-              help="Claude Code: wire only the MEMORY.md twin and skills (hooks come from the mage plugin).")
+              help="Claude Code: wire only the MEMORY.md twin and skills (hooks, and mage's own skills and "
+                   "subagent, come from the mage plugin).")
 @kb_option
 @json_option
 def connect(host, shared, no_hooks, kb_dir, as_json):
@@ -27,12 +28,16 @@ def connect(host, shared, no_hooks, kb_dir, as_json):
                  into mage (no pip launcher, whatever the host's PATH is).
                  Points Claude Code's autoMemoryDirectory at mage/ so it loads
                  mage/MEMORY.md; git-ignores .claude/settings.local.json if
-                 nothing does; links mage/skills/* into .claude/skills/.
+                 nothing does; links mage/skills/* into .claude/skills/;
+                 installs mage's own mage-groom and mage-onboard skills and
+                 mage-keeper subagent under .claude/ (a file of yours of the
+                 same name is left alone, with a warning).
                  --shared: the hooks go to .claude/settings.json (commit it)
                  and run .claude/hooks/mage-hook (commit it too), a script
                  that finds mage on each teammate's machine.
     generic      writes a marked section in AGENTS.md telling any agent to read
-                 mage/MEMORY.md, run `mage recall` and stage lessons.
+                 mage/MEMORY.md, run `mage recall` and stage lessons, pointing
+                 at the grooming instructions in .agents/skills/.
 
     \b
     A malformed settings file is refused and left untouched; every settings
@@ -78,6 +83,8 @@ def _print(change, as_json: bool) -> None:
         return
     for line in change.actions:
         click.echo(line)
+    for line in change.warnings:
+        click.echo(f"warning: {line}", err=True)
     details = change.details
     if change.host == "claude-code" and details.get("settings"):
         runner = (f"{details['interpreter']} (straight into mage, no pip launcher)" if details.get("interpreter")

@@ -93,7 +93,8 @@ def optimize(dry_run, kb_dir, as_json):
     With at least 5 loads, a skill whose following work matched its
     procedure under 40% of the time gets a reworded description; under 20%
     it goes back to being its note. At most 3 edits per pass; hand-written
-    skills are never touched. Shows before/after and the evidence, writes the
+    skills are never touched. mage's own mage-groom and mage-onboard skills
+    are watched too: their proposals are shown, never applied. Shows before/after and the evidence, writes the
     working tree, prints the git command; commits nothing.
 
     \b
@@ -164,6 +165,7 @@ def _print_optimize(result) -> None:
     for row in result.skills:
         rate = "-" if row["match_rate"] is None else row["match_rate"]
         kind = "generated" if row["generated"] else "hand-written, never changed"
+        kind = "mage's own, proposals only" if row.get("shipped") else kind
         click.echo(f"{row['skill']}: {row['loads']} loads, match rate {rate} ({kind})")
     if not result.proposals:
         click.echo("no trigger edits proposed")
@@ -176,6 +178,9 @@ def _print_optimize(result) -> None:
         click.echo(f"  after:  {after}")
         evidence = proposal["evidence"]
         click.echo(f"  evidence: {evidence['matched']} of {evidence['loads']} loads were followed by the procedure")
+        if proposal.get("shipped"):
+            click.echo("  (mage's own skill: never changed here; share the evidence with mage's developers, "
+                       "or dismiss it)")
         for load in evidence["recent_loads"][-5:]:
             verdict = "followed" if load["matched"] else "not followed"
             click.echo(f"    {load['at'][:10]} {load['chapter']}: \"{load['prompt'][:80]}\" -> {verdict}")

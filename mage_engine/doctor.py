@@ -4,10 +4,12 @@ Checks, in order: the KB is found and valid, config.yaml parses, the search
 index is fresh, the hooks are wired (in which settings file) and match this
 install, a committed settings.json names no path of this machine, each hook actually runs (fed a sample payload, timed against a
 budget), the trail received events recently, Claude Code loads mage's
-MEMORY.md and it fits the host's budget, skills are visible to the host, and
-what the injection ledger says. `fix=True` repairs only what is mage's own,
-local and reversible (re-wire drifted hook groups, rebuild the index, link
-skills); every repair is named in the check's `fixed`.
+MEMORY.md and it fits the host's budget, skills are visible to the host, so
+are mage's own tools for the agent (the groom and onboard skills, the keeper
+subagent), and what the injection ledger says. `fix=True` repairs only what
+is mage's own, local and reversible (re-wire drifted hook groups, rebuild the
+index, link skills, reinstall mage's tools); every repair is named in the
+check's `fixed`.
 """
 
 from dataclasses import asdict, dataclass, field
@@ -60,7 +62,7 @@ class Report:
 
 def run_doctor(kb_dir=None, fix: bool = False, start=None) -> Report:
     """Run every check against the KB named by `kb_dir` (or found from `start`)."""
-    from mage_engine.doctor_checks import activity, hook_runs, host, kb_checks, wiring
+    from mage_engine.doctor_checks import activity, agent_tools, hook_runs, host, kb_checks, wiring
 
     kb, found = kb_checks.find(kb_dir, start)
     report = Report(kb=str(kb.root) if kb else None, checks=[found])
@@ -69,7 +71,8 @@ def run_doctor(kb_dir=None, fix: bool = False, start=None) -> Report:
     for check in (kb_checks.config, kb_checks.index, wiring.wiring, wiring.shared_settings):
         report.checks.append(_guarded(check, kb, fix))
     report.checks += hook_runs.run_all(kb)
-    for check in (activity.trail, host.twin, host.memory_budget, host.skills, activity.ledger):
+    for check in (activity.trail, host.twin, host.memory_budget, host.skills, agent_tools.agent_tools,
+                  activity.ledger):
         report.checks.append(_guarded(check, kb, fix))
     return report
 

@@ -99,7 +99,8 @@ def test_an_edited_file_keeps_the_users_empty_arrays_and_style_on_disconnect(pro
 
 def test_a_crash_between_the_settings_and_connects_record_loses_nothing(project):
     local(project).write_text('{"autoMemoryDirectory": "/home/me/my-memory"}\n')
-    crashed = mage(project, "connect", "claude-code", check=False, env={"MAGE_TEST_CRASH_AT": "after-write-1"})
+    # writes go in path order: .claude/agents/mage-keeper.md, then .claude/settings.local.json, …, the record last
+    crashed = mage(project, "connect", "claude-code", check=False, env={"MAGE_TEST_CRASH_AT": "after-write-2"})
     assert crashed.returncode == 137, "the crash point between the two writes must exist"
     assert json.loads(local(project).read_text())["autoMemoryDirectory"] == str(project.resolve() / "mage")
     assert not (project / ".mage" / "state" / "claude-code.json").exists(), "crashed before the record"
@@ -123,7 +124,9 @@ def test_connect_git_ignores_the_personal_file_with_its_own_two_lines(tmp_path):
     out = mage(tmp_path, "connect", "claude-code").stdout
     assert "added .claude/settings.local.json to .gitignore" in out
     added = (tmp_path / ".gitignore").read_bytes()[len(before):].decode().splitlines()
-    assert len(added) == 2 and added[1] == ".claude/settings.local.json" and added[0].startswith("# mage")
+    assert added[1] == ".claude/settings.local.json" and added[0].startswith("# mage")
+    assert added[2].startswith("# mage connect: mage's skills and subagent") and added[3:] == [
+        ".claude/agents/mage-keeper.md", ".claude/skills/mage-groom/SKILL.md", ".claude/skills/mage-onboard/SKILL.md"]
     assert ".claude" not in git(tmp_path, "status", "--porcelain", "--untracked-files=all")
     assert "gitignore" not in mage(tmp_path, "connect", "claude-code").stdout
     mage(tmp_path, "disconnect", "claude-code")

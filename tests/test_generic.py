@@ -70,3 +70,18 @@ def test_the_section_names_the_full_path_of_mage_and_how_to_find_it(project):
     run = subprocess.run([MAGE, "recall", "anything"], cwd=project, capture_output=True, text=True,
                          env={"PATH": "/nonexistent", "HOME": str(project)})
     assert run.returncode == 0, "the named path runs with no PATH at all"
+
+
+def test_the_section_points_at_the_grooming_instructions_written_beside_it(project):
+    from mage_engine.hosts.agent_files import files_for
+
+    out = mage(project, "connect", "generic").stdout
+    text = (project / "AGENTS.md").read_text()
+    for path, skill in files_for("generic"):
+        assert f"`{path}`" in text and (project / path).read_text() == skill and f"installed {path}" in out
+    assert "operator" in (project / ".agents/skills/mage-groom/SKILL.md").read_text()
+    own = project / ".agents" / "skills" / "mage-onboard"
+    (own / "SKILL.md").write_text("our own onboarding\n")
+    mage(project, "disconnect", "generic")
+    assert not (project / ".agents" / "skills" / "mage-groom").exists()
+    assert (own / "SKILL.md").read_text() == "our own onboarding\n", "an edited copy is the person's"

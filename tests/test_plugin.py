@@ -7,6 +7,7 @@ import sys
 import tomllib
 from pathlib import Path
 
+from mage_engine.hosts.agent_files import files_for
 from mage_engine.hosts.claude_code.wiring import EVENTS, plugin_hooks
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,6 +21,15 @@ def test_hooks_json_is_the_same_wiring_as_connect():
     assert sorted(on_disk["hooks"]) == sorted(EVENTS)
     for event, (group,) in on_disk["hooks"].items():
         assert group["hooks"][0]["command"] == f'"${{CLAUDE_PLUGIN_ROOT}}/hooks/mage-hook" {event}'
+
+
+def test_the_plugins_skills_and_subagent_are_the_packages_texts():
+    for path, text in files_for("plugin"):
+        assert (ROOT / path).is_file(), f"{path} is missing from the plugin"
+        assert (ROOT / path).read_text(encoding="utf-8") == text, \
+            f"{path} drifted from mage_engine/hosts/agent_files/: run `python -m mage_engine.hosts.agent_files`"
+    shipped = {str(p.relative_to(ROOT)) for folder in ("skills", "agents") for p in (ROOT / folder).rglob("*.md")}
+    assert shipped == {path for path, _ in files_for("plugin")}, "the plugin ships nothing else"
 
 
 def test_manifest_names_the_plugin_and_matches_the_package_version():

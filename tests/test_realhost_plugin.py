@@ -89,3 +89,5 @@ def test_the_real_cli_validates_the_plugin(claude_cli, tmp_path):
     assert done.returncode == 0 and "Validation passed" in done.stdout, done.stdout + done.stderr
     for event in ("SessionStart", "PreToolUse Write|Edit|MultiEdit", "SessionEnd"):
         assert f"hooks: {event} command" in done.stdout
+    for line in ("skills: mage:groom", "skills: mage:onboard", "agents: mage:keeper"):
+        assert line in done.stdout, "the plugin's own skills and subagent, under the names the host lists"

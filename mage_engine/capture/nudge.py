@@ -9,7 +9,8 @@ prompt-injection defences distrust "SYSTEM:"-style text.
 
 STAGE_HINT = ('Anything here worth keeping (a fix that worked, a rule the user stated) can be staged as a draft '
               'with `mage stage --title "…" --body "…"`; a person grooms drafts into notes. Nothing was staged '
-              'automatically.')
+              'automatically. The mage-groom skill (mage:groom in the plugin) says what is worth keeping and how to '
+              'stage it well.')
 
 
 def handle(ctx):

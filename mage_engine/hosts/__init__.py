@@ -18,13 +18,15 @@ class HostChange(PlainRecord):
     hook (Gate-0), which `dataclasses` would cost about 6 ms.
     """
 
-    FIELDS = ("host", "actions", "changed", "details")
+    FIELDS = ("host", "actions", "changed", "details", "warnings")
 
-    def __init__(self, host: str, actions: list | None = None, changed: bool = False, details: dict | None = None):
+    def __init__(self, host: str, actions: list | None = None, changed: bool = False, details: dict | None = None,
+                 warnings: list | None = None):
         self.host = host
         self.actions = [] if actions is None else actions
         self.changed = changed
         self.details = {} if details is None else details
+        self.warnings = [] if warnings is None else warnings
 
     def did(self, line: str) -> None:
         self.actions.append(line)
@@ -33,8 +35,13 @@ class HostChange(PlainRecord):
     def note(self, line: str) -> None:
         self.actions.append(line)
 
+    def warn(self, line: str) -> None:
+        """Something mage left alone that the person should know about (printed on stderr)."""
+        self.warnings.append(line)
+
     def to_json(self) -> dict:
-        return {"host": self.host, "changed": self.changed, "actions": self.actions, **self.details}
+        return {"host": self.host, "changed": self.changed, "actions": self.actions, "warnings": self.warnings,
+                **self.details}
 
 
 def connect_host(kb, host: str, shared: bool = False, hooks: bool = True) -> HostChange:

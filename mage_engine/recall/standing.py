@@ -18,7 +18,8 @@ SUMMARY_CHARS = (220, 120, 0)  # tried in turn until the text fits
 GOVERNANCE = ("This project keeps its coding-agent memory with mage: notes its developers groomed and "
               "committed under mage/notes/<id>.md (mage/INDEX.md lists all of them). "
               "Search them with `mage recall \"<words>\"`. A lesson worth keeping can be staged as a "
-              "draft with `mage stage --title \"…\" --body \"…\"`; a person grooms drafts into notes.")
+              "draft with `mage stage --title \"…\" --body \"…\"`; a person grooms drafts into notes. "
+              "The mage-groom skill (mage:groom in the plugin) says what is worth keeping and how to groom.")
 
 
 def handle(ctx):

@@ -8,7 +8,9 @@ demotion (the skill goes back to being its note), under REWORD_BELOW a
 reworded `description` built from the words of the prompts where it helped,
 minus any seen where it fired falsely. At most MAX_EDITS per pass, weakest
 first. Hand-written skills (no `generated_by: mage`) are never touched;
-dismissed proposals never come back. `optimize(kb)` applies the edits to the
+mage's own skills (mage-groom, mage-onboard: optimize_shipped.py) get
+proposals that are shown and never applied; dismissed proposals never come
+back. `optimize(kb)` applies the edits to the
 working tree and returns the git command; `dry_run=True` only proposes.
 """
 
@@ -45,17 +47,26 @@ def optimize(kb, dry_run: bool = False) -> OptimizeResult:
     """Propose (and unless `dry_run`, apply) up to MAX_EDITS trigger edits."""
     from mage_engine.recurrence.optimize_apply import apply_all, dismissed_ids
 
+    from mage_engine.recurrence.distill import chapter_states
+    from mage_engine.recurrence.optimize_shipped import propose_shipped, row, shipped_loads
+
     result = OptimizeResult(dry_run=dry_run)
+    chapters = chapter_states(kb)
     found = []
-    for skill, loads, verdicts in skill_loads(kb):
+    for skill, loads, verdicts in skill_loads(kb, chapters):
         result.skills.append(_skill_row(skill, verdicts))
         proposal = propose(skill, loads, verdicts)
+        if proposal:
+            found.append(proposal)
+    for tool, loads, verdicts in shipped_loads(chapters):
+        result.skills += [row(tool, verdicts)] if loads else []
+        proposal = propose_shipped(tool, loads, verdicts)
         if proposal:
             found.append(proposal)
     hidden = dismissed_ids(kb)
     ranked = sorted((p for p in found if p["id"] not in hidden), key=lambda p: (p["evidence"]["match_rate"], p["skill"]))
     result.proposals = ranked[:MAX_EDITS]
-    if not dry_run and result.proposals:
+    if not dry_run and any(not p.get("shipped") for p in result.proposals):
         apply_all(kb, result)
     return result
 
@@ -78,16 +89,21 @@ def all_proposals(kb) -> list[dict]:
     """Every current proposal, dismissed ones left out (for apply and dismiss by id)."""
     from mage_engine.recurrence.optimize_apply import dismissed_ids
 
-    hidden = dismissed_ids(kb)
-    return [p for skill, loads, verdicts in skill_loads(kb) if (p := propose(skill, loads, verdicts))
-            and p["id"] not in hidden]
-
-
-def skill_loads(kb) -> list:
-    """(skill, its loads oldest first, a match verdict per load) for every generated skill."""
     from mage_engine.recurrence.distill import chapter_states
+    from mage_engine.recurrence.optimize_shipped import propose_shipped, shipped_loads
 
-    chapters = chapter_states(kb)
+    hidden, chapters = dismissed_ids(kb), chapter_states(kb)
+    found = [propose(skill, loads, verdicts) for skill, loads, verdicts in skill_loads(kb, chapters)]
+    found += [propose_shipped(tool, loads, verdicts) for tool, loads, verdicts in shipped_loads(chapters)]
+    return [p for p in found if p and p["id"] not in hidden]
+
+
+def skill_loads(kb, chapters: dict | None = None) -> list:
+    """(skill, its loads oldest first, a match verdict per load) for every skill in mage/skills/."""
+    if chapters is None:
+        from mage_engine.recurrence.distill import chapter_states
+
+        chapters = chapter_states(kb)
     found = []
     for skill in list_skills(kb):
         loads = sorted(({**load, "chapter": cid} for cid, chapter in chapters.items()

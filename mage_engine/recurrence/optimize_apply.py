@@ -53,13 +53,14 @@ def apply_one(kb, proposal) -> dict:
 
 
 def apply_all(kb, result) -> None:
-    """Apply every proposal of an optimize pass (at most MAX_EDITS)."""
+    """Apply every proposal of an optimize pass (at most MAX_EDITS), except those for mage's own skills."""
     from mage_engine.grooming.git_hint import git_command
 
-    for proposal in result.proposals:
+    applied = [proposal for proposal in result.proposals if not proposal.get("shipped")]
+    for proposal in applied:
         result.written += apply_proposal_files(kb, proposal)
         result.applied.append(proposal["id"])
-    result.git_command = git_command(result.written, _message(result.proposals))
+    result.git_command = git_command(result.written, _message(applied))
 
 
 def _find(kb, proposal) -> dict:
@@ -82,6 +83,10 @@ def apply_proposal_files(kb, proposal: dict) -> list[str]:
 
 def _apply_files(kb, proposal: dict) -> list[str]:
     """Make the edit on disk; returns the committed paths it changed."""
+    if proposal.get("shipped"):
+        raise MageError(f"{proposal['skill']} is mage's own skill: mage never rewrites it",
+                        "the proposal is evidence: share it with mage's developers "
+                        "(`mage optimize --dry-run --json`), or dismiss it")
     path = skill_path(kb, proposal["skill"])
     skill = read_skill(path)
     if not skill.generated:

@@ -3,21 +3,24 @@
 Connect merges mage's hook groups into .claude/settings.local.json (or, with
 --shared, .claude/settings.json and the project script .claude/hooks/mage-hook
 that any teammate's machine can run), points `autoMemoryDirectory` at mage/
-(the twin), makes sure git ignores the personal file, and mirrors mage/skills/
-into .claude/skills/. What it replaced, each settings file's exact text from
-before mage touched it, and what it created are kept in its record,
+(the twin), makes sure git ignores the personal file, installs the host
+agent's own tools (the mage-groom and mage-onboard skills and the mage-keeper
+subagent, hosts/agent_files/), and mirrors mage/skills/ into .claude/skills/.
+What it replaced, each settings file's exact text from before mage touched it,
+what it created and the digest of each tool it wrote are kept in its record,
 .mage/state/claude-code.json, so disconnect removes exactly that and restores
 the file byte for byte (line endings, indentation, an empty `"SessionEnd": []`).
 
-The settings files, .gitignore and the record change in one journaled step
-(kb/transaction.py): a crash at any instant leaves them all as they were, or
-the next `mage connect` or `disconnect` finishes the change, so the user's earlier
+The settings files, .gitignore, the tools and the record change in one
+journaled step (kb/transaction.py): a crash at any instant leaves them all as
+they were, or the next `mage connect` or `disconnect` finishes the change, so the user's earlier
 `autoMemoryDirectory`, stashed in the record, is never lost. Both settings
 files are read (and a malformed one refused) before anything is written.
 """
 
 
-from mage_engine.hosts import HostChange
+from mage_engine.hosts import HostChange, agent_install
+from mage_engine.hosts.agent_files import files_for
 from mage_engine.hosts.claude_code import gitignore, skills, twin
 from mage_engine.hosts.claude_code.launcher import personal_launcher, shared_launcher
 from mage_engine.hosts.claude_code.record import HOST, before_mage, commit, load_state, remember_originals, \
@@ -36,7 +39,8 @@ def connect(kb: KB, shared: bool = False, hooks: bool = True, launcher=None) -> 
     """Wire mage into Claude Code for this project; running it again changes nothing.
 
     `hooks=False` wires only the twin and the skills, for the plugin route
-    (its hooks come from the plugin; any of mage's settings groups are removed).
+    (its hooks, skills and subagent come from the plugin; any of mage's settings
+    groups, and the tools connect installed, are removed).
     """
     with kb_lock(kb):  # one connect at a time, after finishing one a crash interrupted
         recover(kb, HOST_FILES)
@@ -62,11 +66,15 @@ def _connect(kb: KB, shared: bool, hooks: bool, launcher) -> HostChange:
     else:
         plan_script_removal(kb, plan, change)  # the groups left settings.json: its script goes too
     gitignore.plan_ignore(kb, plan, change, state)
+    _plan_agent_files(kb, plan, change, state, created, install=hooks)
+    gitignore.plan_tools(kb, plan, change, state, list(state["agent_files"]) if hooks and not shared else [])
     state.update(hooks_file=kb.relative(hooks_file) if hooks else None, created=sorted(created),
                  hook=launcher.prefix if hooks else None)
     commit(kb, plan, state)
     if not (hooks and shared):
         _remove_empty(kb, ".claude/hooks", created)
+    if not hooks:
+        agent_install.remove_empty_folders(kb, created - {".claude"})
     for link in skills.mirror_skills(kb):
         change.did(f"linked {link} -> mage/skills/")
     change.details = {"settings": kb.relative(hooks_file) if hooks else None, "hook": state["hook"],
@@ -77,6 +85,15 @@ def _connect(kb: KB, shared: bool, hooks: bool, launcher) -> HostChange:
     if not change.changed:
         change.note("already connected: nothing to change")
     return change
+
+
+def _plan_agent_files(kb: KB, plan, change, state: dict, created: set, install: bool) -> None:
+    """The agent's tools go in with the settings hooks; on the plugin route the plugin ships its own."""
+    owned = state.setdefault("agent_files", {})
+    if install:
+        agent_install.plan_install(kb, plan, change, owned, files_for("project"), created)
+    else:
+        agent_install.plan_removal(kb, plan, change, owned, files_for("project"), fallback=False)
 
 
 def _planned(kb: KB, files: dict, hooks_file, launcher, state: dict) -> dict:
@@ -115,7 +132,7 @@ def _disconnect(kb: KB) -> HostChange:
         result = _with_hooks(data, hooks, before["hooks"]) if removed else data
         if path == settings_path(kb, False):
             result = twin.restore(result, kb, state.get("memory"))
-        gone = result != data and not result and name in created
+        gone = not result and name in created  # emptied, or left empty by a move between files
         local_remains |= path == settings_path(kb, False) and not gone
         if gone:
             plan.delete(path)
@@ -124,8 +141,11 @@ def _disconnect(kb: KB) -> HostChange:
             plan.write(path, original if same_json(original, result) else render_settings(result, like=text))
             change.did(f"restored {name}")
     plan_script_removal(kb, plan, change)
+    agent_install.plan_removal(kb, plan, change, state.get("agent_files", {}), files_for("project"),
+                               fallback=not state)
     if state.get("gitignore") and not local_remains:
         gitignore.plan_unignore(kb, plan, change)
+    gitignore.plan_tools(kb, plan, change, state, [])
     plan.delete(state_path(kb))
     commit(kb, plan, None)
     _remove_links_and_folders(kb, created, change)
@@ -137,8 +157,7 @@ def _disconnect(kb: KB) -> HostChange:
 def _remove_links_and_folders(kb: KB, created: set, change: HostChange) -> None:
     for link in skills.unmirror_skills(kb):
         change.did(f"removed link {link}")
-    for folder in (".claude/hooks", ".claude"):
-        _remove_empty(kb, folder, created)
+    agent_install.remove_empty_folders(kb, created)
 
 
 def _remove_empty(kb: KB, folder: str, created: set) -> None:

@@ -10,6 +10,7 @@ can never disagree after a crash.
 
 import json
 
+from mage_engine.hosts.agent_files import files_for
 from mage_engine.hosts.claude_code.settings import backup_file, read_exact
 from mage_engine.hosts.claude_code.wiring import wired_groups
 from mage_engine.kb.layout import KB
@@ -57,9 +58,10 @@ def commit(kb: KB, plan: Transaction, state: dict | None) -> None:
         text = json.dumps(state, indent=2, sort_keys=True) + "\n"
         if read_exact(state_path(kb)) != text:
             plan.write(state_path(kb), text)
+    tools = {rel for rel, _ in files_for("project")}  # mage's own files: nothing of the person's to keep
     for name in [*plan.writes, *plan.deletes]:
         path = kb.root / name
-        if name.startswith(".claude/") and path.is_file():
+        if name.startswith(".claude/") and name not in tools and path.is_file():
             backup_file(kb, path)
     if plan.writes or plan.deletes:
         plan.commit()
