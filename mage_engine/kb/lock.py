@@ -100,22 +100,29 @@ def _holder(fd: int) -> str:
         return "unknown"
 
 
+# grooming's journal and connect's (kb/transaction.py names them; spelled here so a hook imports nothing more)
+JOURNALS = (SCRATCH_DIR + "/journal.json", SCRATCH_DIR + "/state/host-journal.json")
+
+
 def on_first_hold(kb) -> None:
     """Finish an interrupted change and clear dead writers' temporary files (lock held)."""
     from mage_engine.kb import transaction
     from mage_engine.kb.tmpfiles import sweep_temporaries
 
-    transaction.recover(kb)
+    transaction.recover(kb, transaction.GROOMING)
+    transaction.recover(kb, transaction.HOST)
     sweep_temporaries(kb)
 
 
 def pending_change(kb) -> bool:
-    """A journal is waiting to be applied: one lstat, cheap enough for every hook."""
-    try:
-        os.lstat(kb.at(SCRATCH_DIR, "journal.json"))
-        return True
-    except OSError:
-        return False
+    """A journal is waiting to be applied: an lstat or two, cheap enough for every hook."""
+    for journal in JOURNALS:
+        try:
+            os.lstat(kb.at(journal))
+            return True
+        except OSError:
+            continue
+    return False
 
 
 def finish_pending(kb, wait: float | None = None) -> str | None:

@@ -10,9 +10,10 @@ The journal sits in git-ignored .mage/, where anyone could have written one,
 so each kind of change has its own journal and may touch only its own paths,
 spelled relative, without `..`: grooming (`.mage/journal.json`) only mage/
 (config.yaml excepted: a journal never sets a dial) and .mage/staging/;
-connecting a host (`.mage/state/host-journal.json`, finished only by
-`mage connect`/`disconnect`, which the person runs) only the host's files
-(.claude/, .agents/, AGENTS.md, .gitignore, connect's record in .mage/state/).
+connecting a host (`.mage/state/host-journal.json`) only the host's files
+(.claude/, .agents/, AGENTS.md, .gitignore, connect's record in .mage/state/),
+files a cloned repository could commit as they are, so replaying a forged
+journal gives it nothing it did not have.
 A journal naming anything else is set aside as `journal.refused.json`.
 
 Tests crash the process on purpose with MAGE_TEST_CRASH_AT=<step> (steps:

@@ -13,7 +13,7 @@ the file byte for byte (line endings, indentation, an empty `"SessionEnd": []`).
 
 The settings files, .gitignore, the tools and the record change in one
 journaled step (kb/transaction.py): a crash at any instant leaves them all as
-they were, or the next `mage connect` or `disconnect` finishes the change, so the user's earlier
+they were, or the next mage command finishes the change, so the user's earlier
 `autoMemoryDirectory`, stashed in the record, is never lost. Both settings
 files are read (and a malformed one refused) before anything is written.
 """
