@@ -93,8 +93,9 @@ def recover(kb: KB, scope: Scope = GROOMING) -> bool:
         raw = guard.read_bytes(where, MAX_JOURNAL_BYTES)
     except FileNotFoundError:
         return False
-    except OSError:
-        raw = b""  # a link or a FIFO where the journal should be: not ours
+    except OSError:  # a link or a FIFO where the journal should be (or on its way): not ours
+        _set_aside(kb, where)
+        return False
     try:
         journal = json.loads(raw)
         _check(journal, scope)
@@ -129,10 +130,14 @@ def _plain(path) -> bool:
 
 
 def _set_aside(kb: KB, where: Path) -> None:
+    """Move a journal mage will not apply out of the way; leave it where even that is refused."""
     try:
         move(where, kb.scratch_dir / "journal.refused.json")
     except OSError:
-        remove(where)
+        try:
+            remove(where)
+        except OSError:
+            pass
 
 
 def _apply(kb: KB, journal: dict) -> None:
