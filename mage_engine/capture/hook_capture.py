@@ -77,6 +77,8 @@ def _prompt(payload, root):
 
 def _tool(payload, root, failed=False):
     fields = sm.tool_fields(payload.get("tool_name"), payload.get("tool_input"), root)
+    if isinstance(payload.get("tool_use_id"), str) and payload["tool_use_id"]:
+        fields["id"] = sm.one_line(payload["tool_use_id"], 100)  # one tool call, however often it is copied
     response = payload.get("tool_response")
     fields["ok"] = not (failed or sm.response_failed(response))
     if failed:

@@ -1,0 +1,111 @@
+"""What a shell command does, as far as a lesson cares: does it only look, could it destroy
+something, and which segment of a compound command failed.
+
+- **Look-only** commands (`ls`, `cat`, `git status`, `ipconfig`, `ping`,
+  `systemctl status`, `docker logs`, anything run with only `--version` or
+  `--help`) change nothing, so they are never the step that fixed a failure.
+- **Destructive** steps (`rm -rf`, `docker system prune`, `git reset --hard`,
+  `--force`, `--break-system-packages`, `DROP TABLE` …) may have made a command
+  pass, but repeating them blindly loses data: a draft or nudge that names one
+  says so in words nobody can miss, and no skill is ever made of one.
+- A compound command (`git add x && git status`) is named by the segment that
+  failed: the one the error names, else the last one that does more than look.
+"""
+
+import os
+import re
+
+from mage_engine.recurrence.commands import main_segment, program_and_args as _program, segments
+
+LOOK_ONLY = {"ls", "ll", "la", "dir", "cat", "bat", "head", "tail", "less", "more", "grep", "egrep", "rg", "ag",
+             "find", "fd", "which", "where", "whereis", "type", "echo", "printf", "pwd", "wc", "file", "stat",
+             "tree", "printenv", "env", "whoami", "id", "groups", "date", "du", "df", "free", "uptime", "uname",
+             "hostname", "diff", "cmp", "sleep", "history", "man", "jq", "yq", "sort", "uniq", "awk", "sed", "cut",
+             "tr", "cd", "realpath", "readlink", "basename", "dirname", "md5sum", "sha1sum", "sha256sum", "shasum",
+             "xxd", "hexdump", "od", "strings", "nproc", "lscpu", "lspci", "lsusb", "lsblk", "blkid", "lsmod",
+             "lsof", "ps", "pgrep", "top", "htop", "w", "last", "getent", "locale", "dmesg", "journalctl",
+             "ping", "ping6", "traceroute", "tracert", "nslookup", "dig", "host", "whois", "arp", "route",
+             "netstat", "ss", "ipconfig", "ifconfig", "iwconfig", "nmcli", "networksetup", "scutil", "sw_vers",
+             "system_profiler", "sysctl", "vm_stat", "ioreg", "tasklist", "systeminfo", "wmic", "test", "[",
+             "true", "false", "exit", "read", "wait", "watch", "timeout", "column", "tee", "xargs", "seq"}
+# Programs whose subcommand decides: these subcommands only look.
+LOOK_ONLY_SUBCOMMANDS = {
+    "git": {"status", "diff", "log", "show", "branch", "remote", "rev-parse", "blame", "ls-files", "describe",
+            "shortlog", "reflog", "grep", "ls-remote", "config", "tag", "stash list", "whatchanged"},
+    "systemctl": {"status", "is-active", "is-enabled", "is-failed", "list-units", "list-unit-files", "show", "cat",
+                  "list-timers"},
+    "docker": {"logs", "ps", "inspect", "images", "info", "version", "stats", "top", "port", "diff", "history",
+               "search", "events"},
+    "docker-compose": {"logs", "ps", "config", "images", "top", "version"},
+    "kubectl": {"get", "describe", "logs", "top", "explain", "version", "api-resources", "cluster-info"},
+    "apt": {"list", "show", "search", "policy", "depends", "rdepends"}, "apt-cache": {"search", "show", "policy"},
+    "brew": {"list", "info", "search", "outdated", "config", "doctor", "deps", "leaves"},
+    "pip": {"list", "show", "freeze", "check", "index"}, "pip3": {"list", "show", "freeze", "check", "index"},
+    "npm": {"ls", "list", "view", "info", "outdated", "why", "explain", "config"},
+    "ip": {"a", "addr", "address", "route", "r", "link", "l", "neigh", "show"},
+    "gh": {"status", "view", "list"}, "ufw": {"status"}, "launchctl": {"list", "print"},
+    "defaults": {"read"}, "zpool": {"status", "list", "iostat"}, "zfs": {"list", "get"},
+}
+_VERSION_FLAGS = {"--version", "-v", "-V", "--help", "-h", "help", "version"}
+DESTRUCTIVE = (
+    (r"\brm\s+(?:-\w*[rf]\w*\s+)+", "deletes files recursively or without asking"),
+    (r"\b(?:docker|podman)\s+(?:system|volume|image|container|network|builder)\s+prune\b", "deletes Docker data"),
+    (r"\b(?:docker|podman)\s+(?:volume\s+rm|rmi\s+-f|rm\s+-f)\b", "deletes Docker data"),
+    (r"--break-system-packages\b", "overrides the system package manager's protection"),
+    (r"\bgit\s+push\b.*(?:\s-f\b|--force(?:-with-lease)?\b)", "rewrites the remote branch's history"),
+    (r"\bgit\s+reset\s+--hard\b", "throws away uncommitted changes"),
+    (r"\bgit\s+clean\s+-\w*[fdx]", "deletes untracked files"),
+    (r"\bgit\s+checkout\s+(?:--\s+)?\.\s*$|\bgit\s+restore\s+(?:--\S+\s+)*\.", "throws away uncommitted changes"),
+    (r"\bgit\s+branch\s+-D\b|\bgit\s+filter-(?:repo|branch)\b", "rewrites or deletes history"),
+    (r"\b(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|TRUNCATE\s+(?:TABLE\s+)?\w)", "deletes database data"),
+    (r"\bDELETE\s+FROM\s+\w+\s*(?:;|$|\")", "deletes every row of a table"),
+    (r"\b(?:mkfs(?:\.\w+)?|wipefs|shred)\b|\bdd\s+.*\bof=/dev/", "erases a disk or file"),
+    (r"\b(?:zpool|zfs)\s+destroy\b|\bterraform\s+destroy\b|\bkubectl\s+delete\b", "destroys infrastructure"),
+    (r"\bchmod\s+(?:-R\s+)?0?777\b", "opens the files to everyone"),
+    (r"(?:^|\s)--force\b|(?:^|\s)-f\s*$|\b(?:dropdb|pg_dropcluster)\b", "forces past a safety check"),
+)
+
+
+def is_look_only(command: str) -> bool:
+    """True for commands that only look (never a fix): ls, cat, git status, docker logs, ping …"""
+    program, args = _program(main_segment(command))
+    if not program:
+        return True
+    words = [arg for arg in args if not arg.startswith("-")]
+    if program in LOOK_ONLY_SUBCOMMANDS:
+        return bool(words) and words[0] in LOOK_ONLY_SUBCOMMANDS[program]
+    if args and all(arg in _VERSION_FLAGS for arg in args):
+        return True
+    return program in LOOK_ONLY or program.lower().startswith("get-")  # PowerShell's Get-Process and kin
+
+
+def destructive_reason(command: str) -> str:
+    """Why repeating `command` could lose something ('' when it could not)."""
+    for pattern, reason in DESTRUCTIVE:
+        if re.search(pattern, command or "", re.IGNORECASE if "DROP" in pattern or "DELETE" in pattern else 0):
+            return reason
+    return ""
+
+
+def failing_segment(command: str, error: str = "") -> list:
+    """The tokens of the segment that failed: the one whose program the error names,
+    else the last one that does more than look, else the last one."""
+    parts = [segment for segment in segments(command) if _program(segment)[0]]
+    if len(parts) <= 1:
+        return parts[0] if parts else []
+    lowered = (error or "").lower()
+    for segment in parts:
+        program = _program(segment)[0].lower()
+        if len(program) > 2 and re.search(r"(?:^|[\s:/'\"(])" + re.escape(program) + r"(?:[\s:'\")]|$)", lowered):
+            return segment
+    acting = [segment for segment in parts if not is_look_only(" ".join(segment))]
+    return (acting or parts)[-1]
+
+
+def segment_text(segment: list) -> str:
+    """A segment's tokens as one command line again (for labels and keys)."""
+    return " ".join(token if " " not in token else f"'{token}'" for token in segment)
+
+
+def program_name(segment: list) -> str:
+    return os.path.basename(_program(segment)[0])
