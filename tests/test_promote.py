@@ -21,8 +21,8 @@ def failing_with(name):
     return pattern
 
 
-def plant(kb, name, chapters, prefix=""):
-    write_chapters(kb, chapters, pattern=failing_with(name), prefix=prefix or name.lower())
+def plant(kb, name, chapters, prefix="", day=1):
+    write_chapters(kb, chapters, pattern=failing_with(name), prefix=prefix or name.lower(), day=day)
 
 
 def signature(name):
@@ -102,7 +102,7 @@ def test_a_note_written_later_retires_the_candidate_at_the_next_distill(kb):
 
     plant(kb, "Alpha", 3)
     assert [c["signature"] for c in distill(kb).candidates] == [signature("Alpha")]
-    plant(kb, "Alpha", 1, prefix="more")  # a new sighting: the verdict is reused, still waiting
+    plant(kb, "Alpha", 1, prefix="more", day=20)  # a new sighting: the verdict is reused, still waiting
     assert count_candidates(kb) == 1 and distill(kb).candidates[0]["chapter_count"] == 4
     write_note(kb.note_path("alpha"), Note(id="alpha", title="Configure alpha", kind="procedure",
                                            body="Install editable.", signatures=[signature("Alpha")]))

@@ -50,6 +50,8 @@ def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
         _log(kb, event, f"capture: session lock busy for {stem}; line written without it")
     if event == "SessionStart":
         _prune_quietly(kb, event, config)
+    elif event == "UserPromptSubmit" and not sub:
+        _stage_request_quietly(kb, event, record)
     return record
 
 
@@ -131,6 +133,22 @@ def _fold_quietly(kb, event, stem, session, payload, state, config, locked: bool
         notes = [f"transcript fold failed: {type(error).__name__}: {error}"]
     for note in notes:
         _log(kb, event, f"capture: {note}")
+
+
+def _stage_request_quietly(kb, event, record: dict) -> None:
+    """A prompt that asks to keep something is staged as a draft at once (autostage.py)."""
+    from mage_engine.capture.requests import KEYWORDS
+
+    prompt = record.get("prompt") or ""
+    lowered = prompt[:1500].lower()
+    if not any(keyword in lowered for keyword in KEYWORDS):
+        return  # nearly every prompt: nothing more is imported
+    try:
+        from mage_engine.capture.autostage import stage_request
+
+        stage_request(kb, prompt, f"{record['session']}:{record['chapter']}")
+    except Exception as error:
+        _log(kb, event, f"capture: staging the requested lesson failed: {type(error).__name__}: {error}")
 
 
 def _prune_quietly(kb, event, config) -> None:
