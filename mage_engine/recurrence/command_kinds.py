@@ -5,9 +5,10 @@ something, and which segment of a compound command failed.
   `systemctl status`, `docker logs`, anything run with only `--version` or
   `--help`) change nothing, so they are never the step that fixed a failure.
 - **Destructive** steps (`rm -rf`, `docker system prune`, `git reset --hard`,
-  `--force`, `--break-system-packages`, `DROP TABLE` …) may have made a command
-  pass, but repeating them blindly loses data: a draft or nudge that names one
-  says so in words nobody can miss, and no skill is ever made of one.
+  `--force`, `--break-system-packages`, `DROP TABLE` …: capture/hazards.py) may
+  have made a command pass, but repeating them blindly loses data: a draft or
+  nudge that names one says so in words nobody can miss, and no skill is ever
+  made of one.
 - A compound command (`git add x && git status`) is named by the segment that
   failed: the one the error names, else the last one that does more than look.
 """
@@ -47,23 +48,6 @@ LOOK_ONLY_SUBCOMMANDS = {
     "defaults": {"read"}, "zpool": {"status", "list", "iostat"}, "zfs": {"list", "get"},
 }
 _VERSION_FLAGS = {"--version", "-v", "-V", "--help", "-h", "help", "version"}
-DESTRUCTIVE = (
-    (r"\brm\s+(?:-\w*[rf]\w*\s+)+", "deletes files recursively or without asking"),
-    (r"\b(?:docker|podman)\s+(?:system|volume|image|container|network|builder)\s+prune\b", "deletes Docker data"),
-    (r"\b(?:docker|podman)\s+(?:volume\s+rm|rmi\s+-f|rm\s+-f)\b", "deletes Docker data"),
-    (r"--break-system-packages\b", "overrides the system package manager's protection"),
-    (r"\bgit\s+push\b.*(?:\s-f\b|--force(?:-with-lease)?\b)", "rewrites the remote branch's history"),
-    (r"\bgit\s+reset\s+--hard\b", "throws away uncommitted changes"),
-    (r"\bgit\s+clean\s+-\w*[fdx]", "deletes untracked files"),
-    (r"\bgit\s+checkout\s+(?:--\s+)?\.\s*$|\bgit\s+restore\s+(?:--\S+\s+)*\.", "throws away uncommitted changes"),
-    (r"\bgit\s+branch\s+-D\b|\bgit\s+filter-(?:repo|branch)\b", "rewrites or deletes history"),
-    (r"\b(?:DROP\s+(?:TABLE|DATABASE|SCHEMA)|TRUNCATE\s+(?:TABLE\s+)?\w)", "deletes database data"),
-    (r"\bDELETE\s+FROM\s+\w+\s*(?:;|$|\")", "deletes every row of a table"),
-    (r"\b(?:mkfs(?:\.\w+)?|wipefs|shred)\b|\bdd\s+.*\bof=/dev/", "erases a disk or file"),
-    (r"\b(?:zpool|zfs)\s+destroy\b|\bterraform\s+destroy\b|\bkubectl\s+delete\b", "destroys infrastructure"),
-    (r"\bchmod\s+(?:-R\s+)?0?777\b", "opens the files to everyone"),
-    (r"(?:^|\s)--force\b|(?:^|\s)-f\s*$|\b(?:dropdb|pg_dropcluster)\b", "forces past a safety check"),
-)
 
 
 def is_look_only(command: str) -> bool:
@@ -80,11 +64,10 @@ def is_look_only(command: str) -> bool:
 
 
 def destructive_reason(command: str) -> str:
-    """Why repeating `command` could lose something ('' when it could not)."""
-    for pattern, reason in DESTRUCTIVE:
-        if re.search(pattern, command or "", re.IGNORECASE if "DROP" in pattern or "DELETE" in pattern else 0):
-            return reason
-    return ""
+    """Why repeating `command` could lose something ('' when it could not): capture/hazards.py."""
+    from mage_engine.capture.hazards import hazard
+
+    return hazard(command)
 
 
 def failing_segment(command: str, error: str = "") -> list:
@@ -94,12 +77,15 @@ def failing_segment(command: str, error: str = "") -> list:
     if len(parts) <= 1:
         return parts[0] if parts else []
     lowered = (error or "").lower()
-    for segment in parts:
-        program = _program(segment)[0].lower()
-        if len(program) > 2 and re.search(r"(?:^|[\s:/'\"(])" + re.escape(program) + r"(?:[\s:'\")]|$)", lowered):
-            return segment
+    named = [segment for segment in parts if _names(lowered, _program(segment)[0].lower())]
+    if named:
+        return named[-1]  # `&&` stops at the failure: of the segments the error names, the last ran last
     acting = [segment for segment in parts if not is_look_only(" ".join(segment))]
     return (acting or parts)[-1]
+
+
+def _names(error: str, program: str) -> bool:
+    return len(program) > 2 and bool(re.search(r"(?:^|[\s:/'\"(])" + re.escape(program) + r"(?:[\s:'\")]|$)", error))
 
 
 def segment_text(segment: list) -> str:
