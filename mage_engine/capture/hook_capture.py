@@ -37,13 +37,17 @@ def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
     sub = is_sub(event, payload)
     record = {"ts": "", "session": session[:200], "event": event, "chapter": 0, "sub": sub}
     record.update(event_fields(event, payload, kb.top))
+    summaries = []
     with SessionLock(kb, stem) as lock:
         state = load_state(kb, stem)
         before = dict(state)
-        if event in FOLD_EVENTS and payload.get("transcript_path"):
-            _fold_quietly(kb, event, stem, session, payload, state, config, lock.held)
+        folded = event in FOLD_EVENTS and payload.get("transcript_path") and lock.held
+        if folded:
+            summaries = _fold_quietly(kb, event, stem, session, payload, state, config)
         record["ts"], record["chapter"] = utc_stamp(), assign_chapter(state, event, payload, sub)
         append_record(kb, stem, record, rotate=lock.held)  # ts set late: file order is time order
+        if folded:
+            state["mark"] = trail_mark(kb, stem)  # what a killed fold left behind lies past this
         if state != before:
             save_state(kb, stem, state)
     if not lock.held:
@@ -52,6 +56,10 @@ def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
         _prune_quietly(kb, event, config)
     elif event == "UserPromptSubmit" and not sub:
         _stage_request_quietly(kb, event, record)
+    elif event == "PostCompact" and payload.get("compact_summary"):
+        summaries.append((f"{record['session']}:{max(1, record['chapter'] - 1)}", record.get("summary") or []))
+    if summaries:
+        _stage_summaries_quietly(kb, event, summaries)
     return record
 
 
@@ -96,6 +104,13 @@ def _compaction(payload, root):
     fields = {"trigger": sm.one_line(payload.get("trigger") or "", 40)}
     if payload.get("custom_instructions"):
         fields["instructions"] = sm.one_line(payload["custom_instructions"], 200)
+    if payload.get("compact_summary"):  # PostCompact: the host's own summary of the closed chapter
+        from mage_engine.capture.fold import summary_fields
+        from mage_engine.capture.hostsummary import summary_items
+
+        items = summary_items(payload["compact_summary"])
+        if items:
+            fields["summary"] = summary_fields(items)
     return fields
 
 
@@ -120,19 +135,37 @@ _FIELDS = {
 }
 
 
-def _fold_quietly(kb, event, stem, session, payload, state, config, locked: bool) -> None:
-    """Fold the transcript; a failure is logged and never stops the event's own line."""
-    if not locked:
-        return  # another hook of this session holds the offset: fold next time
+def _fold_quietly(kb, event, stem, session, payload, state, config) -> list:
+    """Fold the transcript (only with the session lock held: it guards the offset); a failure
+    is logged and never stops the event's own line. Returns the host summaries read."""
+    summaries = []
     try:
         from mage_engine.capture.fold import fold_transcript
 
         min_chars = config().capture_min_chars
-        notes = fold_transcript(kb, stem, session, payload["transcript_path"], state, min_chars)
+        notes, summaries = fold_transcript(kb, stem, session, payload["transcript_path"], state, min_chars)
     except Exception as error:
         notes = [f"transcript fold failed: {type(error).__name__}: {error}"]
     for note in notes:
         _log(kb, event, f"capture: {note}")
+    return summaries
+
+
+def trail_mark(kb, stem: str):
+    from mage_engine.capture.fold import trail_mark as mark
+
+    return mark(kb, stem)
+
+
+def _stage_summaries_quietly(kb, event, summaries: list) -> None:
+    """The host's compaction summary items worth a draft are staged (autostage.py), outside the lock."""
+    try:
+        from mage_engine.capture.autostage import stage_summary
+
+        for chapter_id, items in summaries:
+            stage_summary(kb, items, chapter_id)
+    except Exception as error:
+        _log(kb, event, f"capture: staging the host's summary failed: {type(error).__name__}: {error}")
 
 
 def _stage_request_quietly(kb, event, record: dict) -> None:
