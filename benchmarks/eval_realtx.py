@@ -49,18 +49,20 @@ def main() -> None:
     parser.add_argument("--realtx", type=Path, default=REALTX)
     parser.add_argument("--out", type=Path, default=None, help="write candidates and nudges here for review")
     parser.add_argument("--resumed", action="store_true", help="every prompt in its own `claude -p --resume` process")
+    parser.add_argument("--transcript-only", action="store_true",
+                        help="only Stop and SessionEnd hooks: chapters must come from the transcript alone")
     args = parser.parse_args()
     if not args.realtx.is_dir():
         sys.exit(f"no real sessions at {args.realtx}: nothing to calibrate (they live outside the project)")
     with tempfile.TemporaryDirectory(prefix="mage-realtx-") as work:
-        report = run(args.realtx, Path(work), args.resumed)
+        report = run(args.realtx, Path(work), args.resumed, args.transcript_only)
     print_report(report)
     if args.out:
         args.out.mkdir(parents=True, exist_ok=True)
         (args.out / "report.json").write_text(json.dumps(report, indent=1, ensure_ascii=False))
 
 
-def run(realtx: Path, work: Path, resumed: bool) -> dict:
+def run(realtx: Path, work: Path, resumed: bool, transcript_only: bool = False) -> dict:
     from mage_engine.kb.init import init_kb
 
     for archive in sorted(realtx.glob("*.tar.gz")):
@@ -72,14 +74,14 @@ def run(realtx: Path, work: Path, resumed: bool) -> dict:
     for session in sessions:
         if session.archive not in kbs:
             kbs[session.archive] = init_kb(work / "kb" / session.archive).kb
-        report["sessions"].append(replay(kbs[session.archive], session, work, report, resumed))
+        report["sessions"].append(replay(kbs[session.archive], session, work, report, resumed, transcript_only))
     report["seconds"] = round(time.perf_counter() - started, 1)
     for archive, kb in kbs.items():
         report.setdefault("kbs", {})[archive] = judge_kb(kb, [s for s in report["sessions"] if s["archive"] == archive])
     return report
 
 
-def replay(kb, session, work: Path, report: dict, resumed: bool) -> dict:
+def replay(kb, session, work: Path, report: dict, resumed: bool, transcript_only: bool = False) -> dict:
     from mage_engine.hooks import HookContext, run_handlers
 
     transcript = work / "transcripts" / f"{session.stem}.jsonl"
@@ -90,6 +92,8 @@ def replay(kb, session, work: Path, report: dict, resumed: bool) -> dict:
             if event == "write":
                 out.write(session.raw[payload])
                 out.flush()
+                continue
+            if transcript_only and event not in ("Stop", "SessionEnd"):
                 continue
             if event.startswith("PostToolUse"):
                 sent_tools.append(payload["tool_use_id"])
@@ -115,7 +119,7 @@ def expected_chapters(session) -> int:
         if is_compaction(session, index):
             stretches, work = stretches + work, False
         elif prompt_text(entry) or tool_ids(entry):
-            work = True
+            work = True  # a prompt, a tool call or its result
     return stretches + work
 
 

@@ -153,6 +153,7 @@ def events(session: Session, transcript: str, cwd: str, resumed: bool = False):
             continue
         if entry.get("isCompactSummary") and not session.copied[index]:
             yield "SessionStart", {**base, "source": "compact"}
+            open_turn = True  # the agent carries on after the compaction, and its turn ends in a Stop
             continue
         text = prompt_text(entry)
         if text:

@@ -29,18 +29,38 @@ def stage_request(kb, prompt: str, chapter_id: str) -> str | None:
 
 
 def stage_summary(kb, items: list, chapter_id: str) -> list:
-    """Stage up to SUMMARY_DRAFTS items of the host's compaction summary; returns the draft ids."""
+    """Stage the most useful items of the host's compaction summary (at most SUMMARY_DRAFTS, each
+    an error with a concrete fix: hostsummary.worth_a_draft); returns the draft ids."""
+    from mage_engine.capture.hostsummary import draft_of, usefulness, worth_a_draft
+
+    worthy = sorted((item for item in items if worth_a_draft(item)), key=lambda item: -usefulness(item))
     staged = []
-    for item in items:
-        if len(staged) >= SUMMARY_DRAFTS:
-            break
-        if not item.get("draft"):
-            continue
-        draft = _stage(kb, item["title"], item["body"], item["kind"], item["category"], ["host-summary"], "nudge",
-                       None, chapter_id)
-        if draft:
-            staged.append(draft)
+    for item in worthy[:SUMMARY_DRAFTS]:
+        if _already_drafted(kb, item["error"]):
+            continue  # a resumed session's summary repeats its parent's items
+        draft = draft_of(item)
+        found = _stage(kb, draft["title"], draft["body"], draft["kind"], draft["category"], ["host-summary"],
+                       "nudge", None, chapter_id)
+        if found:
+            staged.append(found)
     return staged
+
+
+def _already_drafted(kb, error: str) -> bool:
+    """A draft or note whose id starts as this error's words do (`docker-compose-yaml-parsing-error…`)."""
+    import os
+
+    from mage_engine.kb.ids import slugify
+
+    prefix = slugify(error, limit=32)
+    for folder in (kb.staging_dir, kb.notes_dir):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        if any(name.startswith(prefix) or name.startswith("destructive-fix-" + prefix) for name in names):
+            return True
+    return False
 
 
 def _stage(kb, title, body, kind, category, tags, source, signature, chapter_id) -> str | None:

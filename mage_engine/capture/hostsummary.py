@@ -26,8 +26,16 @@ _DONE = re.compile(r"^(?P<error>.{6,}?):\s+(?P<fix>(?:Fixed|Changed|Added|Remove
                    r"Converted|Moved|Installed|Set|Ran|Killed|Cleaned|Disabled|Enabled|Configured|Renamed)\b.*)$")
 _FEEDBACK = re.compile(r"(?i)\buser\s+feedback\b\**\s*:?\**\s*(.+)")
 _UNRESOLVED = re.compile(r"(?i)\b(?:unresolved|not (?:yet )?(?:fixed|resolved)|still (?:failing|broken|open)|pending)\b")
-_CONCRETE = re.compile(r"`[^`]+`|\B--?[a-z][\w-]+|\b[\w.-]+\.(?:py|sh|js|ts|toml|json|ya?ml|cfg|ini|conf|lock|md|rs|go)\b"
-                       r"|\b(?:install|upgrade|export|chmod|restart|pip|npm|apt|brew|cargo|docker|git)\b")
+# A fix a person could repeat: a package, a config file, a setting, a flag, a command to run
+_OPERABLE = re.compile(r"(?i)\b(?:install(?:ed|ing)?|packages?|upgrade|downgrade|config(?:ure|ured|uring)?|settings?|"
+                       r"flags?|options?|environment variable|env var|port|permissions?|chmod|restart(?:ed|ing)?|"
+                       r"kill(?:ed|ing)?|hardcod\w*|symlink\w*|PATH|PYTHONPATH|version)\b"
+                       r"|\b[\w.-]+\.(?:toml|json|ya?ml|cfg|ini|conf|lock|env|service|rules)\b|\B--[a-z][\w-]+")
+_FRAGMENT = re.compile(r"(?i)^(?:fix|fixed|detection|root cause|what happened|investigation|code change|impact|"
+                       r"explanation|diagnosis|current status|issue|result|solution)\b")
+_PROGRAMMING = re.compile(r"(?i)\bsyntax\b|unexpected end of file|\bEOF\b|\btypo\b|\bindent|f-string|"
+                          r"\b(?:Attribute|Name|Type|Key|Index|Value)Error\b|\btrait\b|\bderive\b|"
+                          r"does not implement|type not found|not found in module|refactor")
 
 
 def summary_items(text) -> list:
@@ -82,7 +90,9 @@ def _item(chunk: str) -> dict | None:
     error = re.split(r"(?i)\s*[:;-]?\s*\b(?:fixed|fix)\b\s*(?:by|with|:)", first)[0].strip(" :-") or first
     if _FEEDBACK.match(first):
         error = ""  # "User feedback: …" on its own: the person's words, no error
-    feedback = re.sub(r'"?:?\s*$', "", feedback.strip(' "“”')).strip(' "“”')
+    feedback = re.sub(r'"?:?\)?\s*$', "", feedback.strip(' "“”')).strip(' "“”')
+    fix = re.sub(r"(?i)\s*\(user feedback:.*$", "", fix).strip()
+    error = re.sub(r"(?i)\s*\(user feedback:.*$", "", error).strip()
     return {"error": _cut(error), "fix": _cut(fix), "feedback": _cut(feedback),
             "resolved": bool(fix) and not _UNRESOLVED.search(chunk)}
 
@@ -103,15 +113,26 @@ def _cut(text: str) -> str:
 
 
 def worth_a_draft(item: dict) -> bool:
-    """An error with a concrete fix that worked: a command, a file, a flag (not "rewrote it")."""
-    return bool(item["error"]) and item["resolved"] and len(item["fix"].split()) >= 3 and \
-        bool(_CONCRETE.search(item["fix"]))
+    """An error with a fix a person could repeat (a package, a setting, a config file, a command),
+    not a fragment of a longer item and not programming (a syntax error, a type error fixed in code)."""
+    if not item["error"] or not item["resolved"] or len(item["fix"].split()) < 3 or _FRAGMENT.match(item["error"]):
+        return False
+    if _PROGRAMMING.search(item["error"]) or _PROGRAMMING.search(item["fix"]):
+        return False
+    return bool(_OPERABLE.search(item["fix"])) or _runs_a_command(item["fix"])
+
+
+def _runs_a_command(text: str) -> bool:
+    """A backticked span that reads as a shell command (`git config user.email …`), not code."""
+    for span in re.findall(r"`([^`]+)`", text):
+        if re.match(r"^(?:sudo\s+)?(?:\./|[a-z][\w.-]*\s+-{0,2}[\w.-])", span) and not re.search(r"[(){}<>;]|::", span):
+            return True
+    return False
 
 
 def usefulness(item: dict) -> int:
-    """How much a person would learn from an item: a command or config named in the fix, their own words."""
-    score = 2 * ("`" in item["fix"]) + bool(_CONCRETE.search(item["fix"])) + bool(item["feedback"])
-    return score - bool(re.search(r"(?i)\bsyntax\b|\btypo\b|\bindent", item["error"]))
+    """How much a person would learn from an item: a command or setting named in the fix, their own words."""
+    return 2 * _runs_a_command(item["fix"]) + bool(_OPERABLE.search(item["fix"])) + bool(item["feedback"])
 
 
 def draft_of(item: dict) -> dict:

@@ -35,6 +35,7 @@ USAGE_STARTS = ("file does not exist.", "path does not exist:", "execute skill:"
 WARNING_STARTS = ("w:", "warn:", "warn ", "warning:", "warning ", "warnings:", "** warning", "[warn", "npm warn",
                   "deprecationwarning", "userwarning", "futurewarning", "hint:", "note:", "info:", "[info",
                   "notice:", "[notice", "debug:", "[debug")
+BANNER_RULES = ("═══", "───", "━━━", "=====", "╔", "╚", "║")
 WARNING_INSIDE = (": warning:", " warning: ", " wrn ", " - warning - ", " - info - ", " - debug - ", "[warn]",
                   "[info]", "level=warn", "level=info")
 
@@ -67,6 +68,8 @@ def is_warning_line(line: str) -> bool:
         return True
     if text.startswith(WARNING_STARTS) or any(marker in f" {text}" for marker in WARNING_INSIDE):
         return True
+    if any(rule in text for rule in BANNER_RULES):
+        return True  # a banner (═══ Some System v3.0 ═══), not an error
     return not any(char.isalpha() for char in text)  # a rule of ═══ or a progress bar
 
 

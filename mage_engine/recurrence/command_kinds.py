@@ -44,10 +44,13 @@ LOOK_ONLY_SUBCOMMANDS = {
     "pip": {"list", "show", "freeze", "check", "index"}, "pip3": {"list", "show", "freeze", "check", "index"},
     "npm": {"ls", "list", "view", "info", "outdated", "why", "explain", "config"},
     "ip": {"a", "addr", "address", "route", "r", "link", "l", "neigh", "show"},
-    "gh": {"status", "view", "list"}, "ufw": {"status"}, "launchctl": {"list", "print"},
+    "gh": {"status", "view", "list"}, "ufw": {"status"}, "launchctl": {"list", "print"}, "log": {"show", "stream"},
     "defaults": {"read"}, "zpool": {"status", "list", "iostat"}, "zfs": {"list", "get"},
 }
 _VERSION_FLAGS = {"--version", "-v", "-V", "--help", "-h", "help", "version"}
+# Asked of any program, these only report: `./manage.sh status`, `./tool --list`
+_REPORTING = {"status", "--status", "list", "--list", "ls", "show", "info", "--info", "--help", "help", "version",
+              "--version", "logs", "--dry-run", "-n", "--check"}
 
 
 def is_look_only(command: str) -> bool:
@@ -59,6 +62,8 @@ def is_look_only(command: str) -> bool:
     if program in LOOK_ONLY_SUBCOMMANDS:
         return bool(words) and words[0] in LOOK_ONLY_SUBCOMMANDS[program]
     if args and all(arg in _VERSION_FLAGS for arg in args):
+        return True
+    if args and args[0] in _REPORTING:
         return True
     return program in LOOK_ONLY or program.lower().startswith("get-")  # PowerShell's Get-Process and kin
 

@@ -30,7 +30,8 @@ def title_for(tally: dict) -> str:
         title = f"Use {words(parts['wanted'][4:])}, not {words(parts['overruled'])} (the user's correction)"
     else:
         title = f"{_sentence(words(parts['wanted']))} (the user's correction after {words(parts['overruled'])})"
-    title = (DANGER_TITLE if danger(tally) else "") + title
+    if danger(tally):
+        title = (DANGER_TITLE if family in ("fix", "retry") else "DESTRUCTIVE STEP — ") + title
     return title if len(title) <= TITLE_CHARS else title[: TITLE_CHARS - 1].rstrip() + "…"
 
 
@@ -57,9 +58,13 @@ def danger(tally: dict) -> str:
 
     if tally["family"] not in ("fix", "retry", "procedure"):
         return ""
-    texts = [step for seen in tally.get("fix_steps", []) for step in seen["steps"]]
-    for example in tally.get("examples", []):
-        texts += list(example.get("fix") or []) + [example.get("then") or ""]
+    if tally["family"] == "procedure":  # what its Procedure section tells a person to run
+        latest = tally["examples"][-1] if tally.get("examples") else {}
+        texts = [latest.get("command") or ""] + list(latest.get("then") or [])
+    else:
+        texts = [step for seen in tally.get("fix_steps", []) for step in seen["steps"]]
+        for example in tally.get("examples", []):
+            texts += list(example.get("fix") or []) + [example.get("then") or ""]
     for text in texts:
         reason = hazard(text)
         if reason:

@@ -62,14 +62,14 @@ class RoutineTracker:
     def feed(self, step: dict) -> None:
         if not is_action(step) or step["tool"] not in SHELL_TOOLS or not step.get("cmd"):
             return
+        part_of_one = bool(self.follow)  # a routine run right after another is a step of that one
         for watch in self.follow:
-            if watch[1] > 0:
-                watch[0]["steps"].append(commands.key_shape(step["cmd"])[:80])
-                watch[0]["example"]["then"].append(step["cmd"][:200])
-                watch[1] -= 1
+            watch[0]["steps"].append(commands.key_shape(step["cmd"])[:80])
+            watch[0]["example"]["then"].append(step["cmd"][:200])
+            watch[1] -= 1
         self.follow = [watch for watch in self.follow if watch[1] > 0]
         head = routine_head(step["cmd"])
-        if not head or head in self.found:
+        if not head or head in self.found or part_of_one:
             return
         seen = {"sig": f"procedure: {head}", "ts": step["ts"], "key": step.get("id") or f"{step['ts']}|{step['cmd']}",
                 "parts": {"routine": head}, "steps": [commands.key_shape(step["cmd"])[:80]],
