@@ -25,6 +25,9 @@ _FIX = re.compile(r"(?i)(?:\*\*)?\b(?:fix(?:ed)?|solution|resolution|resolved)\b
 _DONE = re.compile(r"^(?P<error>.{6,}?):\s+(?P<fix>(?:Fixed|Changed|Added|Removed|Used|Replaced|Switched|Created|Updated|"
                    r"Converted|Moved|Installed|Set|Ran|Killed|Cleaned|Disabled|Enabled|Configured|Renamed)\b.*)$")
 _FEEDBACK = re.compile(r"(?i)\buser\s+feedback\b\**\s*:?\**\s*(.+)")
+_BOLD_TITLE = re.compile(r"^(?:(?:[-*•]|\d+[.)])\s+)?\*\*(?P<title>[^*]{3,120}?):?\*\*:?\s+(?P<rest>\S.*)$")
+_FIX_VERB = re.compile(r"(?i)\b(?:changed|set|added|removed|used|replaced|switched|installed|configured|killed|ran|"
+                       r"hardcoded|renamed|moved|enabled|disabled|fixed)\b")
 _UNRESOLVED = re.compile(r"(?i)\b(?:unresolved|not (?:yet )?(?:fixed|resolved)|still (?:failing|broken|open)|pending)\b")
 # A fix a person could repeat: a package, a config file, a setting, a flag, a command to run
 _OPERABLE = re.compile(r"(?i)\b(?:install(?:ed|ing)?|packages?|upgrade|downgrade|config(?:ure|ured|uring)?|settings?|"
@@ -75,12 +78,15 @@ def _chunks(section: str) -> list:
 
 
 def _item(chunk: str) -> dict | None:
+    titled = _BOLD_TITLE.match(chunk.lstrip().split("\n", 1)[0])
     lines = [_clean(line) for line in chunk.splitlines()]
     lines = [line for line in lines if line and not line.startswith("```")]
     if not lines:
         return None
     first = re.sub(r"(?i)^(?:error\s*\d*\s*[:.-]\s*|issue\s*[:.-]\s*)", "", lines[0]).strip()
     fix = feedback = ""
+    if titled and _FIX_VERB.search(titled.group("rest")):  # "1. **Title**: what was done about it"
+        first, fix = _clean(titled.group("title")), titled.group("rest").replace("**", "").strip()
     for line in lines:
         fix = fix or _group(_FIX, line)
         feedback = feedback or _group(_FEEDBACK, line)
@@ -125,7 +131,7 @@ def worth_a_draft(item: dict) -> bool:
 def _runs_a_command(text: str) -> bool:
     """A backticked span that reads as a shell command (`git config user.email …`), not code."""
     for span in re.findall(r"`([^`]+)`", text):
-        if re.match(r"^(?:sudo\s+)?(?:\./|[a-z][\w.-]*\s+-{0,2}[\w.-])", span) and not re.search(r"[(){}<>;]|::", span):
+        if re.match(r"^(?:sudo\s+)?(?:\./|[a-z][\w.-]*\s+-{0,2}[\w.-])", span) and not re.search(r"[(){}<>]|::", span):
             return True
     return False
 

@@ -36,8 +36,11 @@ def counts(chapter: dict) -> bool:
 
 
 def contribution(chapter: dict) -> tuple:
-    """(chapter start, observations) a chapter adds to the tallies: none unless it counts."""
-    return chapter["first"], (chapter["obs"] if counts(chapter) else [])
+    """(chapter start, observations) a chapter adds to the tallies: none unless it counts, but for
+    what the person asked to keep (one prompt saying "remember …" is a lesson, however short)."""
+    if counts(chapter):
+        return chapter["first"], chapter["obs"]
+    return chapter["first"], [seen for seen in chapter["obs"] if seen["sig"].startswith("lesson: ")]
 
 
 class Folder:
