@@ -135,4 +135,4 @@ def test_an_old_hosts_summary_is_read_by_the_fold_and_its_items_staged(kb):
     (boundary,) = [line for line in trail if line["event"] == "CompactBoundary"]
     assert boundary["style"] == "summary" and len(boundary["summary"]) == 3
     titles = sorted(d.title for d in load_folder(kb.staging_dir)[0])
-    assert [title[:24] for title in titles] == ["`cargo build` failed: th", "cp failed with Text file"]
+    assert [title[:24] for title in titles] == ["cargo build failed: the ", "cp failed with Text file"]

@@ -146,7 +146,7 @@ def draft_of(item: dict) -> dict:
     A fix that could lose data (`docker system prune`, `--no-verify`) opens with a warning."""
     from mage_engine.capture.hazards import hazard
 
-    title = f"{item['error'].rstrip('.')}: {item['fix'][:1].lower()}{item['fix'][1:]}"
+    title = f"{item['error'].rstrip('.')}: {item['fix'][:1].lower()}{item['fix'][1:]}".replace("`", "")
     lines = [f"Error: {item['error']}", f"Fix: {item['fix']}"]
     danger = hazard(item["fix"])
     if danger:

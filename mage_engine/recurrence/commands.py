@@ -23,6 +23,11 @@ WRAPPERS = {"sudo", "env", "time", "nice", "command", "exec", "nohup", "xvfb-run
 RUNNERS = {("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"), ("hatch", "run"),
            ("pnpm", "exec"), ("bundle", "exec"), ("yarn", "dlx"), ("conda", "run")}
 SOLO_RUNNERS = {"npx", "pnpx", "bunx"}
+# Subcommands that group others: `docker system prune` is the command, not `docker system`
+GROUPS = {("docker", "system"), ("docker", "volume"), ("docker", "image"), ("docker", "container"),
+          ("docker", "network"), ("docker", "compose"), ("docker", "builder"), ("docker", "buildx"),
+          ("git", "remote"), ("git", "stash"), ("git", "submodule"), ("git", "worktree"), ("kubectl", "rollout"),
+          ("kubectl", "config"), ("gh", "pr"), ("gh", "issue"), ("gh", "repo"), ("gh", "release"), ("gh", "run")}
 SUBCOMMANDS = {"git", "npm", "pnpm", "yarn", "bun", "cargo", "go", "docker", "docker-compose", "kubectl", "pip",
                "pip3", "uv", "poetry", "pdm", "hatch", "make", "gh", "brew", "apt", "apt-get", "conda", "mamba",
                "terraform", "dotnet", "mvn", "gradle", "gradlew", "bundle", "rails", "rake", "deno", "just",
@@ -122,8 +127,9 @@ def head_of(segment: list) -> str:
     if program in SUBCOMMANDS:
         args = [arg for index, arg in enumerate(args) if index == 0 or args[index - 1] not in ("-C", "-c")]
         words = [arg for arg in args[:4] if _WORD.match(arg)]
-        if words[:1] in (["run"], ["run-script"]) and len(words) > 1:
-            return f"{program} {words[0]} {words[1]}"  # `npm run build`: the script is the command
+        if (words[:1] in (["run"], ["run-script"]) or (program, words[0] if words else "") in GROUPS) \
+                and len(words) > 1:
+            return f"{program} {words[0]} {words[1]}"  # `npm run build`, `docker system prune`
         if words:
             return f"{program} {words[0]}"
     return program

@@ -11,7 +11,7 @@ import re
 
 FAMILY_KIND = {"fix": ("procedure", "tools"), "retry": ("procedure", "tools"), "correction": ("preference", "workflow"),
                "procedure": ("procedure", "workflow")}
-TITLE_CHARS = 110
+TITLE_CHARS = 150
 DANGER_TITLE = "DESTRUCTIVE FIX — "
 
 
@@ -23,9 +23,9 @@ def title_for(tally: dict) -> str:
     if family == "procedure":
         title = f"Routine: {words(parts['routine'])}, which worked in {tally['chapter_count']} chapters"
     elif family == "fix":
-        title = f"{words(parts['head'])} fails with {words(parts['error'])}: {_fix_words(parts['fix'])} fixes it"
+        title = f"{words(parts['head'])} fails with {error_words(parts['error'])}: {_fix_words(parts['fix'])} fixes it"
     elif family == "retry":
-        title = f"{words(parts['head'])} fails with {words(parts['error'])}: it passes when re-run {parts['change']}"
+        title = f"{words(parts['head'])} fails with {error_words(parts['error'])}: it passes when re-run {parts['change']}"
     elif parts["wanted"].startswith("use "):
         title = f"Use {words(parts['wanted'][4:])}, not {words(parts['overruled'])} (the user's correction)"
     else:
@@ -40,6 +40,14 @@ def words(text: str) -> str:
     text = re.sub(r"<(?:name|value|path|url|id|hash|tmp|arg|file)>", "…", str(text or ""))
     text = text.replace("<n>", "N").replace("<line>", "N").replace("`", "'")
     return " ".join(text.split())
+
+
+def error_words(error: str) -> str:
+    """`exit 1: no space left on device` reads "no space left on device (exit 1)"; `exit 127` "exit code 127"."""
+    match = re.match(r"^exit (-?\d+)(?:: (.*))?$", error or "")
+    if not match:
+        return words(error)
+    return f"{words(match.group(2))} (exit {match.group(1)})" if match.group(2) else f"exit code {match.group(1)}"
 
 
 def _fix_words(shape: str) -> str:

@@ -75,6 +75,16 @@ def failing_head(step: dict) -> str:
     return step["tool"]
 
 
+def failing_part(step: dict) -> str:
+    """The segment of a compound command that failed, as a command line (`git add x` of `git add x && git status`)."""
+    from mage_engine.recurrence.command_kinds import failing_segment, segment_text
+
+    command = step.get("cmd", "")
+    if not any(op in command for op in ("&&", "||", ";", "|")):
+        return command
+    return segment_text(failing_segment(command, step.get("err", ""))) or command
+
+
 def destructive(steps: list) -> str:
     """Why one of the steps could lose something ('' if none could)."""
     from mage_engine.recurrence.command_kinds import destructive_reason
@@ -136,14 +146,15 @@ class FixTracker:
         bones = flags.skeleton(step["cmd"])
         for key, waiting in self.pending.items():
             failed = waiting["fail"]
-            if failed["tool"] == step["tool"] and flags.skeleton(failed.get("cmd", "")) == bones:
+            if failed["tool"] == step["tool"] and bones in (flags.skeleton(failed.get("cmd", "")),
+                                                            flags.skeleton(failing_part(failed))):
                 del self.pending[key]
                 return self._end(waiting, step, _retried)
         return None
 
     def _end(self, waiting: dict, success: dict, observe) -> dict | None:
         actions = waiting["actions"]
-        change = flags.delta(waiting["fail"].get("cmd", ""), success.get("cmd", "")) if observe is _retried else ""
+        change = flags.delta(failing_part(waiting["fail"]), success.get("cmd", "")) if observe is _retried else ""
         fix = actions[-1] if observe is _fixed and actions and len(actions) <= MAX_FIX_GAP else None
         self.ended.append(dict(waiting, then=success, fix=fix, change=change))
         return observe(waiting, success) if waiting["error"] else None
@@ -169,7 +180,7 @@ def _fixed(waiting: dict, success: dict) -> dict | None:
 
 def _retried(waiting: dict, success: dict) -> dict | None:
     failed = waiting["fail"]
-    change = flags.delta(failed["cmd"], success["cmd"])
+    change = flags.delta(failing_part(failed), success["cmd"])
     if not change:
         return None
     head = failing_head(failed)
