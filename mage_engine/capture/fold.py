@@ -86,11 +86,11 @@ def trail_mark(kb, stem: str) -> list | None:
 
 
 def appended_since(kb, stem: str, mark) -> set:
-    """uuids of the folded records appended after `mark` (a fold killed before its state was saved)."""
+    """uuids of the folded records appended after `mark` (a fold killed before its state was saved).
+
+    No mark (no fold of this session has finished, or its state was lost): the whole trail."""
     found = set()
-    if not mark:
-        return found
-    started = False
+    started = not mark
     for path in session_files(kb, stem):
         try:
             handle = open(path, "rb")

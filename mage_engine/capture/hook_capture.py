@@ -41,13 +41,13 @@ def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
     with SessionLock(kb, stem) as lock:
         state = load_state(kb, stem)
         before = dict(state)
-        folded = event in FOLD_EVENTS and payload.get("transcript_path") and lock.held
-        if folded:
-            summaries = _fold_quietly(kb, event, stem, session, payload, state, config)
+        folded = False
+        if event in FOLD_EVENTS and payload.get("transcript_path") and lock.held:
+            folded, summaries = _fold_quietly(kb, event, stem, session, payload, state, config)
         record["ts"], record["chapter"] = utc_stamp(), assign_chapter(state, event, payload, sub)
         append_record(kb, stem, record, rotate=lock.held)  # ts set late: file order is time order
-        if folded:
-            state["mark"] = trail_mark(kb, stem)  # what a killed fold left behind lies past this
+        if folded:  # only a finished fold moves the mark: what a failed or killed one left lies past it
+            state["mark"] = trail_mark(kb, stem)
         if state != before:
             save_state(kb, stem, state)
     if not lock.held:
@@ -135,20 +135,23 @@ _FIELDS = {
 }
 
 
-def _fold_quietly(kb, event, stem, session, payload, state, config) -> list:
+def _fold_quietly(kb, event, stem, session, payload, state, config) -> tuple:
     """Fold the transcript (only with the session lock held: it guards the offset); a failure
-    is logged and never stops the event's own line. Returns the host summaries read."""
-    summaries = []
+    is logged and never stops the event's own line. Returns (finished, the host summaries read)."""
+    summaries, finished, before = [], False, dict(state)
     try:
         from mage_engine.capture.fold import fold_transcript
 
         min_chars = config().capture_min_chars
         notes, summaries = fold_transcript(kb, stem, session, payload["transcript_path"], state, min_chars)
+        finished = True
     except Exception as error:
+        state.clear()
+        state.update(before)  # as if it never ran: the next fold reads the same lines, its records dedupe
         notes = [f"transcript fold failed: {type(error).__name__}: {error}"]
     for note in notes:
         _log(kb, event, f"capture: {note}")
-    return summaries
+    return finished, summaries
 
 
 def trail_mark(kb, stem: str):

@@ -51,7 +51,9 @@ def save_state(kb, stem: str, state: dict) -> None:
 
 
 def _recover_from_trail(kb, stem: str) -> dict:
-    """Continue the chapter numbering of a trail whose state file was deleted."""
+    """Continue the chapter numbering of a trail whose state file was deleted (or never written:
+    the session's first fold was killed). Folded records are not the hooks' count: the next fold
+    reads the transcript again and files them anew, so the last hook line decides."""
     from mage_engine.capture.trail import live_file
 
     state = fresh_state()
@@ -67,6 +69,7 @@ def _recover_from_trail(kb, stem: str) -> dict:
 
 
 def _last_line(path, window: int = 65536) -> bytes:
+    """The last line of `path` that a hook wrote (not a folded Turn or CompactBoundary)."""
     try:
         with open(path, "rb") as handle:
             handle.seek(0, os.SEEK_END)
@@ -75,7 +78,8 @@ def _last_line(path, window: int = 65536) -> bytes:
             lines = handle.read().splitlines()
     except OSError:
         return b""
-    return lines[-1] if lines else b""
+    hooked = [line for line in lines if b'"event":"Turn"' not in line and b'"event":"CompactBoundary"' not in line]
+    return hooked[-1] if hooked else b""
 
 
 class SessionLock:
