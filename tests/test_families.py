@@ -74,7 +74,7 @@ def test_the_docker_tty_retry_is_one_signature_whatever_the_container(kb):
     assert tally["signature"] == f"retry: docker exec | exit 1: {TTY} | without -it"
     assert tally["chapter_count"] == 3
     (draft,) = promote(kb, dry_run=True).staged
-    assert draft["title"] == f"docker exec fails with {TTY} (exit 1): it passes when re-run without -it"
+    assert draft["title"] == f"docker exec fails with “{TTY}”: it passes when re-run without -it"
 
 
 def _ignored_chapter(kb, session, day):
@@ -108,7 +108,7 @@ def test_a_destructive_fix_is_staged_only_with_a_warning_and_never_graduates(kb)
     for day in (1, 2, 3):
         _prune_chapter(kb, f"prune{day}", day)
     (draft,) = promote(kb).staged
-    assert draft["title"] == ("DESTRUCTIVE FIX — docker compose up fails with no space left on device (exit 1): "
+    assert draft["title"] == ("DESTRUCTIVE FIX — docker compose up fails with “no space left on device”: "
                               "running docker system prune -af --volumes fixes it")
     assert draft["body"].startswith("**WARNING: a destructive step.** `docker system prune -af --volumes` deletes")
     from conftest import run_mage

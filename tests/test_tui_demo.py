@@ -34,7 +34,7 @@ def test_demo_dates_follow_the_clock_given(tmp_path):
 
     later = DEMO_NOW + dt.timedelta(days=10)
     kb = build_demo_kb(tmp_path / "demo", now=later).kb
-    assert read_note(kb.draft_path(HTTPX)).draft["staged"] == "2026-03-23T09:20:00Z"
+    assert read_note(kb.draft_path(HTTPX)).draft["staged"] == "2026-03-23T15:04:00Z"
     assert read_note(kb.note_path("token-auth-v2-goal")).created == "2026-02-24"
     first = json.loads(next(iter(sorted(kb.learnings_dir.glob("*.jsonl")))).read_text().splitlines()[0])
     assert first["ts"] == "2026-03-20T09:00:47.000Z" and first["event"] == "SessionStart"

@@ -4,6 +4,13 @@ The sample data is dated around DEMO_NOW. `build_demo_kb(root, now)` shifts
 every date by `now - DEMO_NOW`: with `now=DEMO_NOW` (screenshots, tests) the
 KB is byte-for-byte reproducible; with the real clock (`mage demo`) drafts
 read as staged hours ago.
+
+The trail is never written by hand: `data/sessions/` holds the hook events of
+three sessions as Claude Code sends them, and each goes through the real
+capture (`capture_event`: scrub, chapters), then gets its scripted time. The
+recurrence draft is what `promote` makes of that trail, so the demo's drafts,
+`mage distill` and `mage promote` always agree: merge the draft into its note
+and nothing is staged again.
 """
 
 import datetime as dt
@@ -18,6 +25,7 @@ from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import read_note, write_note
 
 DEMO_NOW = dt.datetime(2026, 3, 14, 16, 0, tzinfo=dt.timezone.utc)
+RECURRENCE_STAGED = "2026-03-13T15:02:00Z"  # right after the third chapter in which `uv sync` failed the same way
 DATA = Path(__file__).parent / "data"
 KB_NAME = "acme-api"
 
@@ -46,9 +54,9 @@ def build_demo_kb(root: Path, now: dt.datetime | None = None) -> DemoKB:
     demo = DemoKB(init_kb(root).kb)
     demo.notes = _write_notes(demo.kb, shift)
     demo.skills = _copy_skills(demo.kb, shift)
-    demo.sessions = _write_trail(demo.kb, shift)
+    demo.sessions = _capture_sessions(demo.kb, shift)
     rebuild_all(demo.kb, load_config(demo.kb))  # INDEX.md, MEMORY.md, search index: as `mage index`
-    demo.drafts = _stage_drafts(demo.kb, shift)
+    demo.drafts = _promote_recurrence(demo.kb, shift) + _stage_drafts(demo.kb, shift)
     return demo
 
 
@@ -93,18 +101,46 @@ def _copy_skills(kb: KB, shift) -> list[str]:
     return names
 
 
-def _write_trail(kb: KB, shift) -> list[str]:
-    sessions = []
-    for path in sorted((DATA / "trail").glob("*.jsonl")):
-        lines = []
-        for line in path.read_text(encoding="utf-8").splitlines():
+def _capture_sessions(kb: KB, shift) -> list[str]:
+    """Every scripted session through the real capture hook, each line then given its scripted time."""
+    from mage_engine.capture.hook_capture import capture_event
+    from mage_engine.capture.trail import trail_path
+    from mage_engine.kb.config import load_config
+
+    config, sessions = load_config(kb), []
+    for path in sorted((DATA / "sessions").glob("*.jsonl")):
+        events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        for event in events:
+            capture_event(kb, event["event"], _payload(kb, path.stem, event), config=lambda: config)
+        trail = trail_path(kb, path.stem)
+        lines = trail.read_text(encoding="utf-8").splitlines()
+        for index, (line, event) in enumerate(zip(lines, events)):
             record = json.loads(line)
-            moved = shift_stamp(record["ts"], shift)
-            record["ts"] = moved[:-1] + ".000Z"  # the trail keeps milliseconds
-            lines.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
-        write_text_atomic(kb.learnings_dir / path.name, "\n".join(lines) + "\n")
+            record["ts"] = shift_stamp(event["at"], shift)[:-1] + ".000Z"  # the trail keeps milliseconds
+            lines[index] = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+        write_text_atomic(trail, "\n".join(lines) + "\n")
         sessions.append(path.stem)
     return sessions
+
+
+def _payload(kb: KB, session: str, event: dict) -> dict:
+    """The hook payload Claude Code would send (file paths absolute, as the host gives them)."""
+    payload = {key: value for key, value in event.items() if key not in ("at", "event")}
+    tool_input = payload.get("tool_input")
+    if isinstance(tool_input, dict) and tool_input.get("file_path"):
+        payload["tool_input"] = {**tool_input, "file_path": str(kb.root / tool_input["file_path"])}
+    return {"session_id": session, "cwd": str(kb.root), "hook_event_name": event["event"], **payload}
+
+
+def _promote_recurrence(kb: KB, shift) -> list[dict]:
+    """The recurrence drafts `mage promote` stages from the captured trail, dated after their last chapter."""
+    from mage_engine.recurrence.promote import promote
+
+    staged = []
+    for draft in promote(kb).staged:
+        _date_draft(kb, draft["draft"], shift_stamp(RECURRENCE_STAGED, shift), None)
+        staged.append({"status": "staged", "id": draft["draft"], "title": draft["title"]})
+    return staged
 
 
 def _stage_drafts(kb: KB, shift) -> list[dict]:

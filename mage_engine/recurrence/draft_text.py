@@ -43,11 +43,14 @@ def words(text: str) -> str:
 
 
 def error_words(error: str) -> str:
-    """`exit 1: no space left on device` reads "no space left on device (exit 1)"; `exit 127` "exit code 127"."""
+    """The error as a title says it: `exit 1: error: no space left on device` reads “no space left on
+    device”, a bare `exit 127` reads "exit code 127"."""
     match = re.match(r"^exit (-?\d+)(?:: (.*))?$", error or "")
-    if not match:
-        return words(error)
-    return f"{words(match.group(2))} (exit {match.group(1)})" if match.group(2) else f"exit code {match.group(1)}"
+    text = match.group(2) if match else error
+    if match and not text:
+        return f"exit code {match.group(1)}"
+    text = re.sub(r"^(?:error|fatal|E|ERROR)\s*:\s*", "", words(text))
+    return f"“{text}”"
 
 
 def _fix_words(shape: str) -> str:
@@ -185,10 +188,18 @@ def _procedure(tally: dict) -> str:
 
 
 def _fix_steps(shapes: list, raw: list) -> list:
-    """The normalised steps, or the example's own when placeholders would leave a gap."""
-    if raw and any("<" in shape for shape in shapes):
-        return [f"`{_cut(step)}` (as seen; adapt the names)" for step in raw]
+    """The normalised steps, or the example's own when placeholders would leave a gap (or an edit
+    names only its file)."""
+    if raw and any("<" in shape or shape.startswith("edit ") for shape in shapes):
+        return [_raw_step(step) for step in raw]
     return [f"`{shape}`" for shape in shapes]
+
+
+def _raw_step(step: str) -> str:
+    for tool in ("Edit ", "Write ", "MultiEdit "):
+        if step.startswith(tool):
+            return f"Edit `{_cut(step[len(tool):])}`"
+    return f"`{_cut(step)}` (as seen; adapt the names)"
 
 
 def _cut(text: str, limit: int = 120) -> str:
