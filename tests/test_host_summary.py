@@ -136,3 +136,19 @@ def test_an_old_hosts_summary_is_read_by_the_fold_and_its_items_staged(kb):
     assert boundary["style"] == "summary" and len(boundary["summary"]) == 3
     titles = sorted(d.title for d in load_folder(kb.staging_dir)[0])
     assert [title[:24] for title in titles] == ["cargo build failed: the ", "cp failed with Text file"]
+
+
+def test_the_compaction_forks_report_reaches_the_nudge_before_the_transcript_has_the_summary(kb):
+    """Claude Code 2.1.328 writes the summary line only after its hooks ran; the compaction fork's
+    SubagentStop (agent_type empty) already carries the summary when SessionStart(compact) fires."""
+    base = {"session_id": "s-fork", "cwd": str(kb.root)}
+    for event, fields in (("UserPromptSubmit", {"prompt": "install the applet"}),
+                          ("PostToolUse", {"tool_name": "Bash", "tool_input": {"command": "make install"}}),
+                          ("PreCompact", {"trigger": "auto"}),
+                          ("SubagentStop", {"agent_id": "a1", "agent_type": "", "last_assistant_message": _summary(BULLETS)})):
+        assert run_hook(event, {**base, "hook_event_name": event, **fields}).returncode == 0
+    staged = load_folder(kb.staging_dir)[0]
+    done = run_hook("SessionStart", {**base, "hook_event_name": "SessionStart", "source": "compact"})
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "cp failed with Text file busy while installing the applet → killed the running applet first" in context
+    assert len(staged) == 2 and "Grooming backlog: 2 drafts waiting in staging" in context

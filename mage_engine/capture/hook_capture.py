@@ -56,8 +56,8 @@ def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
         _prune_quietly(kb, event, config)
     elif event == "UserPromptSubmit" and not sub:
         _stage_request_quietly(kb, event, record)
-    elif event == "PostCompact" and payload.get("compact_summary"):
-        summaries.append((f"{record['session']}:{max(1, record['chapter'] - 1)}", record.get("summary") or []))
+    elif record.get("summary") and event in ("PostCompact", "SubagentStop"):
+        summaries.append((f"{record['session']}:{max(1, record['chapter'] - 1)}", record["summary"]))
     if summaries:
         _stage_summaries_quietly(kb, event, summaries)
     return record
@@ -105,18 +105,29 @@ def _compaction(payload, root):
     if payload.get("custom_instructions"):
         fields["instructions"] = sm.one_line(payload["custom_instructions"], 200)
     if payload.get("compact_summary"):  # PostCompact: the host's own summary of the closed chapter
-        from mage_engine.capture.fold import summary_fields
-        from mage_engine.capture.hostsummary import summary_items
-
-        items = summary_items(payload["compact_summary"])
-        if items:
-            fields["summary"] = summary_fields(items)
+        fields.update(_summary_field(payload["compact_summary"]))
     return fields
 
 
 def _stop(payload, root):
     message = payload.get("last_assistant_message")
     return {"message": sm.clean_text(message, sm.MESSAGE_MAX)} if message else {}
+
+
+def _subagent_stop(payload, root):
+    """A compaction fork's SubagentStop (no agent_type) carries the host's summary, before the nudge runs."""
+    fields = _stop(payload, root)
+    if not payload.get("agent_type") and payload.get("last_assistant_message"):
+        fields.update(_summary_field(payload["last_assistant_message"]))
+    return fields
+
+
+def _summary_field(text) -> dict:
+    from mage_engine.capture.fold import summary_fields
+    from mage_engine.capture.hostsummary import summary_items
+
+    items = summary_items(text)
+    return {"summary": summary_fields(items)} if items else {}
 
 
 def _session_end(payload, root):
@@ -131,6 +142,7 @@ _FIELDS = {
     "PreCompact": _compaction,
     "PostCompact": _compaction,
     "Stop": _stop,
+    "SubagentStop": _subagent_stop,
     "SessionEnd": _session_end,
 }
 

@@ -15,6 +15,9 @@ STAGE_HINT = ('Anything here worth keeping (a fix that worked, a rule the user s
               'with `mage stage --title "…" --body "…"`; a person grooms drafts into notes.')
 REQUESTS_STAGED = "What the user asked to keep is already staged as drafts."
 TAIL_BYTES = 1024 * 1024  # the summary line is near the end of the transcript when the nudge runs
+# Trail lines that carry the host's summary: the compaction fork's SubagentStop (before the nudge, on
+# Claude Code 2.x), the transcript's boundary (read by a later fold), PostCompact (after the nudge)
+SUMMARY_EVENTS = ("SubagentStop", "CompactBoundary", "PostCompact")
 
 
 def handle(ctx):
@@ -61,14 +64,14 @@ def nudge_text(kb, session: str | None = None, transcript=None) -> str:
 
 
 def host_lines(kb, chapter, transcript=None) -> list:
-    """What the host's compaction summary of `chapter` noted, one line per item: from the
-    transcript's latest summary line (right after the compaction), else from the trail
-    (the boundary or PostCompact line that closed the chapter)."""
+    """What the host's compaction summary of `chapter` noted, one line per item: from the trail
+    (SUMMARY_EVENTS: the compaction fork's report reaches it before the nudge runs), else from
+    the transcript's latest summary line (hosts that wrote it before the hooks ran)."""
     from mage_engine.capture.hostsummary import digest_line, summary_items
 
-    items = summary_items(_last_summary(transcript)) if transcript else []
-    if not items:
-        items = _trail_summary(kb, chapter)
+    items = _trail_summary(kb, chapter)
+    if not items and transcript:
+        items = summary_items(_last_summary(transcript))
     return list(dict.fromkeys(digest_line(item) for item in items if item.get("error") or item.get("feedback")))
 
 
@@ -77,7 +80,7 @@ def _trail_summary(kb, chapter) -> list:
 
     closing = f"{chapter.ordinal + 1}"
     for record in iter_trail(kb, chapter.session):
-        if str(record.get("chapter")) == closing and record.get("event") in ("CompactBoundary", "PostCompact") \
+        if str(record.get("chapter")) == closing and record.get("event") in SUMMARY_EVENTS \
                 and isinstance(record.get("summary"), list):
             return [item for item in record["summary"] if isinstance(item, dict)]
     return []
