@@ -41,7 +41,7 @@ NOISE = ("doesn't want to proceed", "doesn't want to take this action", "user re
          "exceeds maximum allowed", "inputvalidationerror", "modified since read", "unexpectedly modified",
          "eisdir", "agent type", "path does not exist", "cygpath", "cygheap", "w: gpg error", "warn:", "warning:")
 # Prompts that ask, in so many words, to keep something (session id prefix, line number), labelled by hand.
-REQUESTS = {("3cfce0ff", 501), ("c76e5be5", 934), ("5f2d5220", 185), ("4ca2d0b6", 30)}
+REQUESTS = {("3cfce0ff", 501), ("c76e5be5", 934), ("5f2d5220", 185)}
 
 
 def main() -> None:
@@ -95,10 +95,13 @@ def replay(kb, session, work: Path, report: dict, resumed: bool, transcript_only
                 continue
             if transcript_only and event not in ("Stop", "SessionEnd"):
                 continue
+            line = payload.pop("_line", None)
             if event.startswith("PostToolUse"):
                 sent_tools.append(payload["tool_use_id"])
             if event == "UserPromptSubmit":
                 prompts.append(payload["prompt"])
+                if (session.stem[:8], line) in REQUESTS:
+                    report.setdefault("requests", []).append(payload["prompt"])
             report["hook_calls"] += 1
             output = run_handlers(HookContext(event, payload, kb, time.perf_counter()))
             if event == "SessionStart" and payload["source"] == "compact":
@@ -263,6 +266,12 @@ def print_report(report: dict) -> None:
     drafts = [d for kb in report["kbs"].values() for d in kb["drafts"]]
     print(f"  drafts staged during the replay: {len(drafts)} "
           f"({', '.join(sorted({str(d['source']) for d in drafts})) or 'none'})")
+    asked = [" ".join(text.split()) for text in report.get("requests", [])]
+    lessons = [" ".join(d["body"].split()) for d in drafts if d["source"] == "lesson"]
+    caught = sum(any(body and body in text for body in lessons) for text in asked)
+    false = sum(not any(body in text for text in asked) for body in lessons)
+    print(f"  explicit requests to remember: {caught} of {len(asked)} staged; {false} lesson drafts staged for "
+          f"prompts that asked for nothing")
 
 
 def failed_items(text: str) -> list:

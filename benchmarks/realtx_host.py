@@ -159,7 +159,7 @@ def events(session: Session, transcript: str, cwd: str, resumed: bool = False):
         if text:
             prompts += 1
             open_turn = True
-            yield "UserPromptSubmit", {**base, "prompt": text}
+            yield "UserPromptSubmit", {**base, "prompt": text, "_line": index}  # _line: for the eval's labels
             continue
         for block in blocks(entry):
             if entry.get("type") == "assistant" and block.get("type") == "tool_use":

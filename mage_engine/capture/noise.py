@@ -35,6 +35,7 @@ USAGE_STARTS = ("file does not exist.", "path does not exist:", "execute skill:"
 WARNING_STARTS = ("w:", "warn:", "warn ", "warning:", "warning ", "warnings:", "** warning", "[warn", "npm warn",
                   "deprecationwarning", "userwarning", "futurewarning", "hint:", "note:", "info:", "[info",
                   "notice:", "[notice", "debug:", "[debug")
+STATUS_BULLETS = ("○", "●", "◉", "◦", "ℹ", "➜", "→")
 BANNER_RULES = ("═══", "───", "━━━", "=====", "╔", "╚", "║")
 WARNING_INSIDE = (": warning:", " warning: ", " wrn ", " - warning - ", " - info - ", " - debug - ", "[warn]",
                   "[info]", "level=warn", "level=info")
@@ -70,6 +71,8 @@ def is_warning_line(line: str) -> bool:
         return True
     if any(rule in text for rule in BANNER_RULES):
         return True  # a banner (═══ Some System v3.0 ═══), not an error
+    if text.startswith(STATUS_BULLETS):
+        return True  # a status line a shell profile prints before every command (○ Orchestrator: Not found)
     return not any(char.isalpha() for char in text)  # a rule of ═══ or a progress bar
 
 

@@ -67,12 +67,14 @@ def host_lines(kb, chapter, transcript=None) -> list:
     """What the host's compaction summary of `chapter` noted, one line per item: from the trail
     (SUMMARY_EVENTS: the compaction fork's report reaches it before the nudge runs), else from
     the transcript's latest summary line (hosts that wrote it before the hooks ran)."""
-    from mage_engine.capture.hostsummary import digest_line, summary_items
+    from mage_engine.capture.hostsummary import digest_line, summary_items, usefulness
 
     items = _trail_summary(kb, chapter)
     if not items and transcript:
         items = summary_items(_last_summary(transcript))
-    return list(dict.fromkeys(digest_line(item) for item in items if item.get("error") or item.get("feedback")))
+    items = [item for item in items if item.get("error") or item.get("feedback")]
+    ranked = sorted(items, key=lambda item: (not item.get("resolved"), -usefulness(item)))  # most useful first
+    return list(dict.fromkeys(digest_line(item) for item in ranked))
 
 
 def _trail_summary(kb, chapter) -> list:

@@ -28,7 +28,8 @@ LOOK_ONLY = {"ls", "ll", "la", "dir", "cat", "bat", "head", "tail", "less", "mor
              "ping", "ping6", "traceroute", "tracert", "nslookup", "dig", "host", "whois", "arp", "route",
              "netstat", "ss", "ipconfig", "ifconfig", "iwconfig", "nmcli", "networksetup", "scutil", "sw_vers",
              "system_profiler", "sysctl", "vm_stat", "ioreg", "tasklist", "systeminfo", "wmic", "test", "[",
-             "true", "false", "exit", "read", "wait", "watch", "timeout", "column", "tee", "xargs", "seq"}
+             "true", "false", "exit", "read", "wait", "watch", "timeout", "column", "tee", "xargs", "seq",
+             "shellcheck", "hadolint", "yamllint", "markdownlint"}
 # Programs whose subcommand decides: these subcommands only look.
 LOOK_ONLY_SUBCOMMANDS = {
     "git": {"status", "diff", "log", "show", "branch", "remote", "rev-parse", "blame", "ls-files", "describe",
@@ -46,6 +47,7 @@ LOOK_ONLY_SUBCOMMANDS = {
     "ip": {"a", "addr", "address", "route", "r", "link", "l", "neigh", "show"},
     "gh": {"status", "view", "list"}, "ufw": {"status"}, "launchctl": {"list", "print"}, "log": {"show", "stream"},
     "defaults": {"read"}, "zpool": {"status", "list", "iostat"}, "zfs": {"list", "get"},
+    "gitleaks": {"detect", "protect", "dir", "git"}, "trivy": {"fs", "image", "repo"},  # scanners report
 }
 _VERSION_FLAGS = {"--version", "-v", "-V", "--help", "-h", "help", "version"}
 # Asked of any program, these only report: `./manage.sh status`, `./tool --list`

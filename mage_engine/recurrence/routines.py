@@ -26,7 +26,8 @@ EVERYDAY = {"git", "gh", "pip", "pip3", "uv", "npm", "pnpm", "yarn", "bun", "bre
             "killall", "sudo", "bash", "sh", "zsh", "python", "python3", "node", "open", "code", "vim", "nano",
             "claude", "op", "docker", "docker-compose", "podman", "systemctl", "service", "launchctl", "export",
             "source", "cd", "pytest", "jest", "vitest", "tsc", "eslint", "ruff", "black", "mypy", "prettier",
-            "crontab", "nohup", "xdg-open", "start", "powershell", "pwsh", "cmd", "wsl", "mount", "umount"}
+            "crontab", "nohup", "xdg-open", "start", "powershell", "pwsh", "cmd", "wsl", "mount", "umount",
+            "winget", "choco", "scoop", "port", "nix", "flatpak", "pipx", "gem", "composer", "npx"}
 # Targets every project has: building, testing and linting are not this project's routine
 EVERYDAY_TARGETS = {"build", "test", "tests", "lint", "dev", "start", "serve", "format", "fmt", "typecheck", "check",
                     "ci", "install", "clean", "watch", "all", "run", "help", "default"}
