@@ -4,7 +4,7 @@ steps, destructive fixes, program+subcommand keys, and routines that keep succee
 import pytest
 
 from mage_engine.recurrence import commands
-from mage_engine.recurrence.command_kinds import destructive_reason, is_look_only
+from mage_engine.recurrence.command_kinds import destructive_reason, is_look_only, key_shape
 from mage_engine.recurrence.distill import distill
 from mage_engine.recurrence.graduate import graduate
 from mage_engine.recurrence.promote import promote
@@ -54,9 +54,9 @@ def test_destructive_steps(command):
 
 
 def test_positional_arguments_become_placeholders_in_a_fix_key():
-    assert commands.key_shape("apt-get install -y libpq-dev") == commands.key_shape("apt-get install -y libssl-dev")
-    assert commands.key_shape("apt-get install -y libpq-dev") == "apt-get install -y <arg>"
-    assert commands.key_shape("pip install -e .") == "pip install -e ."
+    assert key_shape("apt-get install -y libpq-dev") == key_shape("apt-get install -y libssl-dev")
+    assert key_shape("apt-get install -y libpq-dev") == "apt-get install -y <arg>"
+    assert key_shape("pip install -e .") == "pip install -e ."
 
 
 def _tty_chapter(kb, session, container, day):

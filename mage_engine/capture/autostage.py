@@ -31,7 +31,7 @@ def stage_request(kb, prompt: str, chapter_id: str) -> str | None:
 def stage_summary(kb, items: list, chapter_id: str) -> list:
     """Stage the most useful items of the host's compaction summary (at most SUMMARY_DRAFTS, each
     an error with a concrete fix: hostsummary.worth_a_draft); returns the draft ids."""
-    from mage_engine.capture.hostsummary import draft_of, usefulness, worth_a_draft
+    from mage_engine.capture.summary_drafts import draft_of, usefulness, worth_a_draft
 
     worthy = sorted((item for item in items if worth_a_draft(item)), key=lambda item: -usefulness(item))
     staged = []

@@ -49,7 +49,7 @@ def failures(steps: list) -> list:
 
 
 def _item(ending: dict) -> dict:
-    from mage_engine.recurrence.families import destructive
+    from mage_engine.recurrence.fix_steps import destructive
     from mage_engine.recurrence.steps import raw_label
 
     failed = ending["fail"]

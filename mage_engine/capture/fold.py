@@ -5,13 +5,9 @@ last fold saved. A line still being written stays for the next fold. A turn
 shorter than `capture.min_chars` is skipped; a boundary never is. Lines of
 another session (copied in when a session is resumed) are history, not work.
 
-Exactly once: the host kills a hook that outlives its timeout, and a fold of a
-big transcript may be killed after appending some records but before the state
-(the new offset) is saved. The next fold then reads the same lines again. So
-every folded record carries the transcript line's `uuid`, the state remembers
-where the trail ended when it was last saved (`mark`), and a fold first reads
-what was appended since that mark: records already there are not appended
-again. A kill at any instant neither loses a turn nor writes one twice.
+Exactly once (fold_once.py): a fold killed after appending some records, before
+its state was saved, is read again by the next fold, whose records already in
+the trail are not appended twice.
 """
 
 import os
@@ -20,10 +16,10 @@ from mage_engine.capture import summarize as sm
 from mage_engine.capture.boundary import fold_ordinals
 from mage_engine.capture.transcript import parse_transcript
 from mage_engine.capture.transcript_items import Boundary
-from mage_engine.capture.trail import append_record, live_file, session_files, utc_stamp
+from mage_engine.capture.fold_once import appended_since
+from mage_engine.capture.trail import append_record, utc_stamp
 
 SEEN_KEPT = 256  # uuids remembered across folds, to drop replayed lines
-FOLDED_EVENTS = (b'"event":"Turn"', b'"event":"CompactBoundary"')
 
 
 def fold_transcript(kb, stem: str, session: str, path, state: dict, min_chars: int) -> tuple:
@@ -74,48 +70,6 @@ def _append_items(kb, stem, session, items, state, min_chars, written: set) -> l
         if not record.get("uuid") or record["uuid"] not in written:  # appended by a fold that was killed
             append_record(kb, stem, record, rotate=False)
     return summaries
-
-
-def trail_mark(kb, stem: str) -> list | None:
-    """[inode, size] of the session's live trail file: where the trail ends now."""
-    try:
-        info = os.stat(live_file(kb, stem))
-    except OSError:
-        return None
-    return [info.st_ino, info.st_size]
-
-
-def appended_since(kb, stem: str, mark) -> set:
-    """uuids of the folded records appended after `mark` (a fold killed before its state was saved).
-
-    No mark (no fold of this session has finished, or its state was lost): the whole trail."""
-    found = set()
-    started = not mark
-    for path in session_files(kb, stem):
-        try:
-            handle = open(path, "rb")
-        except OSError:
-            continue
-        with handle:
-            if not started:
-                if os.fstat(handle.fileno()).st_ino != mark[0]:
-                    continue
-                handle.seek(mark[1])
-                started = True
-            found |= _folded_uuids(handle)
-    return found
-
-
-def _folded_uuids(handle) -> set:
-    from mage_engine.jsonfiles import parse_line
-
-    found = set()
-    for raw in handle:
-        if any(marker in raw for marker in FOLDED_EVENTS):
-            record = parse_line(raw)
-            if record is not None and record.get("uuid"):
-                found.add(record["uuid"])
-    return found
 
 
 def turn_chars(turn) -> int:

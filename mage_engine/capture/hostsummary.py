@@ -10,8 +10,8 @@ numbered items), all read here into items:
 
     {"error": "...", "fix": "...", "feedback": "...", "resolved": bool}
 
-An item that names an error and a concrete fix (a command, a file, a flag)
-is offered as a draft (autostage.py); every item feeds the nudge digest.
+Every item feeds the nudge digest; the ones that name a fix a person could
+repeat are offered as drafts (summary_drafts.py, autostage.py).
 """
 
 import re
@@ -29,16 +29,6 @@ _BOLD_TITLE = re.compile(r"^(?:(?:[-*•]|\d+[.)])\s+)?\*\*(?P<title>[^*]{3,120}
 _FIX_VERB = re.compile(r"(?i)\b(?:changed|set|added|removed|used|replaced|switched|installed|configured|killed|ran|"
                        r"hardcoded|renamed|moved|enabled|disabled|fixed)\b")
 _UNRESOLVED = re.compile(r"(?i)\b(?:unresolved|not (?:yet )?(?:fixed|resolved)|still (?:failing|broken|open)|pending)\b")
-# A fix a person could repeat: a package, a config file, a setting, a flag, a command to run
-_OPERABLE = re.compile(r"(?i)\b(?:install(?:ed|ing)?|packages?|upgrade|downgrade|config(?:ure|ured|uring)?|settings?|"
-                       r"flags?|options?|environment variable|env var|port|permissions?|chmod|restart(?:ed|ing)?|"
-                       r"kill(?:ed|ing)?|hardcod\w*|symlink\w*|PATH|PYTHONPATH|version)\b"
-                       r"|\b[\w.-]+\.(?:toml|json|ya?ml|cfg|ini|conf|lock|env|service|rules)\b|\B--[a-z][\w-]+")
-_FRAGMENT = re.compile(r"(?i)^(?:fix|fixed|detection|root cause|what happened|investigation|code change|impact|"
-                       r"explanation|diagnosis|current status|issue|result|solution)\b")
-_PROGRAMMING = re.compile(r"(?i)\bsyntax\b|unexpected end of file|\bEOF\b|\btypo\b|\bindent|f-string|"
-                          r"\b(?:Attribute|Name|Type|Key|Index|Value)Error\b|\btrait\b|\bderive\b|"
-                          r"does not implement|type not found|not found in module|refactor")
 
 
 def summary_items(text) -> list:
@@ -116,57 +106,3 @@ def _clean(line: str) -> str:
 def _cut(text: str) -> str:
     text = " ".join(text.split())
     return text if len(text) <= ITEM_CHARS else text[: ITEM_CHARS - 1].rstrip() + "…"
-
-
-def worth_a_draft(item: dict) -> bool:
-    """An error with a fix a person could repeat (a package, a setting, a config file, a command),
-    not a fragment of a longer item and not programming (a syntax error, a type error fixed in code)."""
-    if not item["error"] or not item["resolved"] or len(item["fix"].split()) < 3 or _FRAGMENT.match(item["error"]):
-        return False
-    if _PROGRAMMING.search(item["error"]) or _PROGRAMMING.search(item["fix"]):
-        return False
-    return bool(_OPERABLE.search(item["fix"])) or _runs_a_command(item["fix"])
-
-
-def _runs_a_command(text: str) -> bool:
-    """A backticked span that reads as a shell command (`git config user.email …`), not code."""
-    for span in re.findall(r"`([^`]+)`", text):
-        if re.match(r"^(?:sudo\s+)?(?:\./|[a-z][\w.-]*\s+-{0,2}[\w.-])", span) and not re.search(r"[(){}<>]|::", span):
-            return True
-    return False
-
-
-def usefulness(item: dict) -> int:
-    """How much a person would learn from an item: a command or setting named in the fix, their own words."""
-    return 2 * _runs_a_command(item["fix"]) + bool(_OPERABLE.search(item["fix"])) + bool(item["feedback"])
-
-
-def draft_of(item: dict) -> dict:
-    """The draft an item becomes: the error as the title's situation, the fix as its lesson.
-    A fix that could lose data (`docker system prune`, `--no-verify`) opens with a warning."""
-    from mage_engine.capture.hazards import hazard
-
-    title = f"{item['error'].rstrip('.')}: {item['fix'][:1].lower()}{item['fix'][1:]}".replace("`", "")
-    lines = [f"Error: {item['error']}", f"Fix: {item['fix']}"]
-    danger = hazard(item["fix"])
-    if danger:
-        title = f"DESTRUCTIVE FIX — {title}"
-        lines.insert(0, f"WARNING: this fix {danger}. Check what it would remove before repeating it.")
-    if item["feedback"]:
-        lines.append(f"The person said: \"{item['feedback']}\"")
-    return {"title": title if len(title) <= 90 else title[:89].rstrip() + "…", "body": "\n".join(lines),
-            "kind": "lesson", "category": "lessons", "draft": True}
-
-
-def digest_line(item: dict) -> str:
-    """One item as the nudge shows it."""
-    text = item["error"].rstrip(".") or "The person"
-    if not item["error"]:
-        return f'the person: "{item["feedback"][:200]}"'
-    if item["fix"]:
-        text += f" → {item['fix']}"
-    elif not item["resolved"]:
-        text += " (unresolved)"
-    if item["feedback"]:
-        text += f' (the person: "{item["feedback"][:120]}")'
-    return text if len(text) <= 240 else text[:239].rstrip() + "…"

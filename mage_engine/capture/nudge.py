@@ -67,7 +67,8 @@ def host_lines(kb, chapter, transcript=None) -> list:
     """What the host's compaction summary of `chapter` noted, one line per item: from the trail
     (SUMMARY_EVENTS: the compaction fork's report reaches it before the nudge runs), else from
     the transcript's latest summary line (hosts that wrote it before the hooks ran)."""
-    from mage_engine.capture.hostsummary import digest_line, summary_items, usefulness
+    from mage_engine.capture.hostsummary import summary_items
+    from mage_engine.capture.summary_drafts import digest_line, usefulness
 
     items = _trail_summary(kb, chapter)
     if not items and transcript:

@@ -17,14 +17,10 @@ continuation text a resumed file opens with) once the transcript held work; a
 summary at the very start of a file is the inherited context, not a boundary.
 """
 
-import os
-
-from mage_engine import fastjson
 from mage_engine.capture.transcript_items import Boundary, ToolUse, Transcript, Turn
+from mage_engine.capture.transcript_lines import (MAX_READ_BYTES, block_text, message_of, opens_with, read_entries,
+                                                  without_reminders)
 
-MAX_READ_BYTES = 16 * 1024 * 1024
-REMINDER_OPEN = "<system-reminder>"
-_REMINDER = r"(?s)<system-reminder>.*?(?:</system-reminder>|\Z)"  # compiled by `re` only for a text that has one
 HARNESS_PREFIXES = ("<command-name>", "<command-message>", "<command-args>", "<local-command-",
                     "<bash-input>", "<bash-stdout>", "<bash-stderr>", "<task-notification>",
                     "<user-prompt-submit-hook>", "Caveat: The messages below were generated")
@@ -46,34 +42,6 @@ def parse_transcript(path, offset: int = 0, seen=(), max_bytes: int = MAX_READ_B
     transcript.worked, transcript.after_boundary = worked, after_boundary
     _Parser(transcript, set(seen), sidechain, session).feed(entries)
     return transcript
-
-
-def read_entries(path, offset: int, max_bytes: int):
-    """The JSON objects on whole lines from `offset`, and a Transcript holding the new offset."""
-    transcript = Transcript(offset=offset)
-    with open(path, "rb") as handle:
-        size = os.fstat(handle.fileno()).st_size
-        handle.seek(offset)
-        data = handle.read(max_bytes)
-    end = data.rfind(b"\n") + 1
-    if end == 0 and len(data) >= max_bytes:
-        end = len(data)  # one line longer than a whole read: give up on it
-        transcript.skipped += 1
-    transcript.partial = end < len(data) and offset + len(data) >= size
-    transcript.offset = offset + end
-    entries = []
-    for raw in data[:end].split(b"\n"):
-        if not raw.strip():
-            continue
-        try:
-            entry = fastjson.loads(raw)
-        except ValueError:
-            entry = None
-        if isinstance(entry, dict):
-            entries.append(entry)
-        else:
-            transcript.skipped += 1
-    return entries, transcript
 
 
 class _Parser:
@@ -133,12 +101,12 @@ class _Parser:
         self.out.after_boundary = False
 
     def _user(self, entry: dict) -> None:
-        content = _message(entry).get("content")
+        content = message_of(entry).get("content")
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         if not isinstance(blocks, list):
             return
-        if entry.get("isCompactSummary") or _opens_with(blocks, CONTINUATION):
-            self._summary(entry, _block_text(blocks))
+        if entry.get("isCompactSummary") or opens_with(blocks, CONTINUATION):
+            self._summary(entry, block_text(blocks))
             return
         if entry.get("isMeta") or entry.get("isVisibleInTranscriptOnly"):
             return
@@ -154,7 +122,7 @@ class _Parser:
         self._prompt(entry, "\n".join(texts))
 
     def _prompt(self, entry: dict, text: str) -> None:
-        text = _without_reminders(text).strip()
+        text = without_reminders(text).strip()
         if not text:
             return
         if text.startswith(INTERRUPTED):
@@ -173,10 +141,10 @@ class _Parser:
             return  # its tool_use was read in an earlier pass or is missing
         tool.ok = not block.get("is_error")
         if not tool.ok:
-            tool.error = _block_text(block.get("content"))
+            tool.error = block_text(block.get("content"))
 
     def _assistant(self, entry: dict) -> None:
-        message = _message(entry)
+        message = message_of(entry)
         content = message.get("content")
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         if not isinstance(blocks, list):
@@ -211,30 +179,3 @@ class _Parser:
             self.turn = Turn(uuid=str(entry.get("uuid") or ""), at=str(entry.get("timestamp") or ""), prompt=None)
             self.out.items.append(self.turn)
         return self.turn
-
-
-def _message(entry: dict) -> dict:
-    message = entry.get("message")
-    return message if isinstance(message, dict) else {}
-
-
-def _block_text(content) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and isinstance(b.get("text"), str))
-    return ""
-
-
-def _opens_with(blocks: list, prefix: str) -> bool:
-    first = next((b for b in blocks if isinstance(b, dict) and b.get("type") == "text"), None)
-    return bool(first) and isinstance(first.get("text"), str) and first["text"].lstrip().startswith(prefix)
-
-
-def _without_reminders(text: str) -> str:
-    """`text` less its `<system-reminder>` blocks (an unclosed one runs to the end)."""
-    if REMINDER_OPEN not in text:
-        return text
-    import re
-
-    return re.sub(_REMINDER, "", text)

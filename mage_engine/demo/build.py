@@ -14,7 +14,6 @@ and nothing is staged again.
 """
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from mage_engine.kb import frontmatter
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import read_note, write_note
+from mage_engine.demo.sessions import capture_sessions, promote_recurrence
 
 DEMO_NOW = dt.datetime(2026, 3, 14, 16, 0, tzinfo=dt.timezone.utc)
 RECURRENCE_STAGED = "2026-03-13T15:02:00Z"  # right after the third chapter in which `uv sync` failed the same way
@@ -54,9 +54,11 @@ def build_demo_kb(root: Path, now: dt.datetime | None = None) -> DemoKB:
     demo = DemoKB(init_kb(root).kb)
     demo.notes = _write_notes(demo.kb, shift)
     demo.skills = _copy_skills(demo.kb, shift)
-    demo.sessions = _capture_sessions(demo.kb, shift)
+    demo.sessions = capture_sessions(demo.kb, DATA / "sessions", lambda stamp: shift_stamp(stamp, shift))
     rebuild_all(demo.kb, load_config(demo.kb))  # INDEX.md, MEMORY.md, search index: as `mage index`
-    demo.drafts = _promote_recurrence(demo.kb, shift) + _stage_drafts(demo.kb, shift)
+    recurrence = promote_recurrence(demo.kb, lambda draft_id: _date_draft(demo.kb, draft_id, shift_stamp(
+        RECURRENCE_STAGED, shift), None))
+    demo.drafts = recurrence + _stage_drafts(demo.kb, shift)
     return demo
 
 
@@ -99,48 +101,6 @@ def _copy_skills(kb: KB, shift) -> list[str]:
         write_text_atomic(target, frontmatter.render(data, body, ("name", "description", "metadata")))
         names.append(path.parent.name)
     return names
-
-
-def _capture_sessions(kb: KB, shift) -> list[str]:
-    """Every scripted session through the real capture hook, each line then given its scripted time."""
-    from mage_engine.capture.hook_capture import capture_event
-    from mage_engine.capture.trail import trail_path
-    from mage_engine.kb.config import load_config
-
-    config, sessions = load_config(kb), []
-    for path in sorted((DATA / "sessions").glob("*.jsonl")):
-        events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        for event in events:
-            capture_event(kb, event["event"], _payload(kb, path.stem, event), config=lambda: config)
-        trail = trail_path(kb, path.stem)
-        lines = trail.read_text(encoding="utf-8").splitlines()
-        for index, (line, event) in enumerate(zip(lines, events)):
-            record = json.loads(line)
-            record["ts"] = shift_stamp(event["at"], shift)[:-1] + ".000Z"  # the trail keeps milliseconds
-            lines[index] = json.dumps(record, ensure_ascii=False, separators=(",", ":"))
-        write_text_atomic(trail, "\n".join(lines) + "\n")
-        sessions.append(path.stem)
-    return sessions
-
-
-def _payload(kb: KB, session: str, event: dict) -> dict:
-    """The hook payload Claude Code would send (file paths absolute, as the host gives them)."""
-    payload = {key: value for key, value in event.items() if key not in ("at", "event")}
-    tool_input = payload.get("tool_input")
-    if isinstance(tool_input, dict) and tool_input.get("file_path"):
-        payload["tool_input"] = {**tool_input, "file_path": str(kb.root / tool_input["file_path"])}
-    return {"session_id": session, "cwd": str(kb.root), "hook_event_name": event["event"], **payload}
-
-
-def _promote_recurrence(kb: KB, shift) -> list[dict]:
-    """The recurrence drafts `mage promote` stages from the captured trail, dated after their last chapter."""
-    from mage_engine.recurrence.promote import promote
-
-    staged = []
-    for draft in promote(kb).staged:
-        _date_draft(kb, draft["draft"], shift_stamp(RECURRENCE_STAGED, shift), None)
-        staged.append({"status": "staged", "id": draft["draft"], "title": draft["title"]})
-    return staged
 
 
 def _stage_drafts(kb: KB, shift) -> list[dict]:

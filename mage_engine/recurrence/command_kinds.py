@@ -11,12 +11,17 @@ something, and which segment of a compound command failed.
   made of one.
 - A compound command (`git add x && git status`) is named by the segment that
   failed: the one the error names, else the last one that does more than look.
+- As a signature part a step is its program and subcommand, flags and
+  environment, positional arguments as `<arg>` (`key_shape`).
 """
 
 import os
 import re
 
-from mage_engine.recurrence.commands import main_segment, program_and_args as _program, segments
+from functools import lru_cache
+
+from mage_engine.recurrence.commands import (ENV_ASSIGNMENT, NUMERIC, head_of, main_segment, program_and_args as _program,
+                                             segments, shape, shape_token)
 
 LOOK_ONLY = {"ls", "ll", "la", "dir", "cat", "bat", "head", "tail", "less", "more", "grep", "egrep", "rg", "ag",
              "find", "fd", "which", "where", "whereis", "type", "echo", "printf", "pwd", "wc", "file", "stat",
@@ -102,3 +107,33 @@ def segment_text(segment: list) -> str:
 
 def program_name(segment: list) -> str:
     return os.path.basename(_program(segment)[0])
+
+
+@lru_cache(maxsize=4096)
+def key_shape(command: str) -> str:
+    """A step as a signature part: the acting segment's program and subcommand, then its flags
+    and environment, positional arguments as `<arg>` and numbers as `<n>`: `apt-get install -y
+    <arg>`, `docker exec -it <arg>`, `pip install -e .` (`.` and `..` stay: they say where)."""
+    segment = failing_segment(command)
+    head = head_of(segment)
+    program, args = _program(segment)
+    words = head.split()[1:]
+    parts = [head]
+    for token in args:
+        if words and token == words[0]:
+            words.pop(0)
+            continue
+        part = _key_token(token)
+        if part != parts[-1] or part not in ("<arg>", "<n>"):
+            parts.append(part)
+    return " ".join(parts) if head else shape(command)
+
+
+def _key_token(token: str) -> str:
+    if token.startswith("-") and not NUMERIC.match(token):
+        return shape_token(token, False)
+    if ENV_ASSIGNMENT.match(token):
+        return token.split("=", 1)[0] + "=<value>"
+    if token in (".", ".."):
+        return token
+    return "<n>" if NUMERIC.match(token) else "<arg>"

@@ -144,38 +144,6 @@ def is_read_only(command: str) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def key_shape(command: str) -> str:
-    """A step as a signature part: the acting segment's program and subcommand, then its flags
-    and environment, positional arguments as `<arg>` and numbers as `<n>`: `apt-get install -y
-    <arg>`, `docker exec -it <arg>`, `pip install -e .` (`.` and `..` stay: they say where)."""
-    from mage_engine.recurrence.command_kinds import failing_segment
-
-    segment = failing_segment(command)
-    head = head_of(segment)
-    program, args = _program(segment)
-    words = head.split()[1:]
-    parts = [head]
-    for token in args:
-        if words and token == words[0]:
-            words.pop(0)
-            continue
-        part = _key_token(token)
-        if part != parts[-1] or part not in ("<arg>", "<n>"):
-            parts.append(part)
-    return " ".join(parts) if head else shape(command)
-
-
-def _key_token(token: str) -> str:
-    if token.startswith("-") and not NUMERIC.match(token):
-        return shape_token(token, False)
-    if ENV_ASSIGNMENT.match(token):
-        return token.split("=", 1)[0] + "=<value>"
-    if token in (".", ".."):
-        return token
-    return "<n>" if NUMERIC.match(token) else "<arg>"
-
-
-@lru_cache(maxsize=4096)
 def shape(command: str) -> str:
     """The command normalised: program basenames, placeholders for paths, numbers, values."""
     parts = []

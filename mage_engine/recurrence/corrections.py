@@ -13,7 +13,7 @@ not negated ("use pnpm", "run make", "try uv"), else the prohibition itself
 import re
 
 from mage_engine.recurrence import commands
-from mage_engine.recurrence.families import action_shape
+from mage_engine.recurrence.fix_steps import action_shape
 from mage_engine.recurrence.signatures import correction_signature, normalise_text
 from mage_engine.recurrence.steps import SHELL_TOOLS, raw_label
 
@@ -94,7 +94,7 @@ class CorrectionTracker:
         if not want:
             return None
         what = overruled(action, want)
-        from mage_engine.recurrence.families import event_key
+        from mage_engine.recurrence.fix_steps import event_key
 
         self.waiting = {"sig": correction_signature(what, want), "ts": step["ts"],
                         "key": f"{event_key(action)}|{' '.join(step['text'].split())[:80]}",

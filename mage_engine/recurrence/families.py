@@ -23,85 +23,16 @@ programming, not a recurring procedure); edits of known config files are.
 ended: fixed (and by what), passed on a re-run, or still failing.
 """
 
-import os
 import re
 
-from mage_engine.recurrence import commands, flags
-from mage_engine.recurrence.signatures import error_class, fix_signature, is_placeholder_only, retry_signature
-from mage_engine.recurrence.steps import EDIT_TOOLS, SHELL_TOOLS, is_action, raw_label
+from mage_engine.recurrence import flags
+from mage_engine.recurrence.fix_steps import (action_shape, destructive, event_key, failing_head, failing_part,
+                                              identity, teaches_something)
+from mage_engine.recurrence.signatures import error_class, fix_signature, retry_signature
+from mage_engine.recurrence.steps import SHELL_TOOLS, is_action, raw_label
 
 MAX_FIX_GAP = 10      # actions between failure and success; past this the fix is a guess
 PROCEDURE_STEPS = 3   # the last actions before success kept as the observed procedure
-CONFIG_FILE = re.compile(
-    r"^(?:pyproject\.toml|setup\.(?:py|cfg)|requirements[\w.-]*\.txt|package\.json|tsconfig[\w.-]*\.json|"
-    r"Cargo\.toml|go\.mod|Gemfile|Makefile|Dockerfile|docker-compose[\w.-]*\.ya?ml|\.env[\w.-]*|"
-    r"conftest\.py|pytest\.ini|tox\.ini|\.gitignore|\.npmrc|\.nvmrc|\.python-version|\.tool-versions|"
-    r"[\w.-]+\.(?:toml|ini|cfg|ya?ml|lock|conf))$")
-
-
-def action_shape(step: dict) -> str:
-    """The normalised form of a fix step: `pip install -e .`, `edit pyproject.toml`."""
-    if step["tool"] in SHELL_TOOLS and step.get("cmd"):
-        return commands.key_shape(step["cmd"])[:120]
-    if step["tool"] in EDIT_TOOLS:
-        return f"edit {_file_label((step.get('paths') or ['?'])[0])}"
-    from mage_engine.recurrence.signatures import normalise_text
-
-    return f"{step['tool']} {normalise_text(step.get('cmd', ''))}".strip()[:120]
-
-
-def _file_label(path: str) -> str:
-    name = os.path.basename(path.rstrip("/"))
-    if CONFIG_FILE.match(name):
-        return name
-    extension = os.path.splitext(name)[1]
-    return f"<file>{extension}"
-
-
-def teaches_something(shape: str) -> bool:
-    """A fix a note can teach: not an edit of an ordinary source file, not all placeholders."""
-    return not shape.startswith("edit <file>") and not is_placeholder_only(shape)
-
-
-def identity(step: dict) -> str:
-    """Which later step counts as "the same command"."""
-    return f"{step['tool']}|{' '.join(step.get('cmd', '').split())}|{','.join(step.get('paths') or [])}"
-
-
-def failing_head(step: dict) -> str:
-    """The program and subcommand that failed (`git add`, `docker exec`), or the tool's name."""
-    if step.get("cmd") and step["tool"] in SHELL_TOOLS:
-        return commands.head(step["cmd"], step.get("err", "")) or step["tool"]
-    return step["tool"]
-
-
-def failing_part(step: dict) -> str:
-    """The segment of a compound command that failed, as a command line (`git add x` of `git add x && git status`)."""
-    from mage_engine.recurrence.command_kinds import failing_segment, segment_text
-
-    command = step.get("cmd", "")
-    if not any(op in command for op in ("&&", "||", ";", "|")):
-        return command
-    return segment_text(failing_segment(command, step.get("err", ""))) or command
-
-
-def destructive(steps: list) -> str:
-    """Why one of the steps could lose something ('' if none could)."""
-    from mage_engine.recurrence.command_kinds import destructive_reason
-
-    for step in steps:
-        if step["tool"] in SHELL_TOOLS and step.get("cmd"):
-            reason = destructive_reason(step["cmd"])
-            if reason:
-                return f"`{raw_label(step)[:80]}` {reason}"
-    return ""
-
-
-def event_key(step: dict) -> str:
-    """The one tool call a sighting is of: its tool_use id, else its time and command."""
-    return step.get("id") or f"{step.get('ts', '')}|{step.get('cmd') or ','.join(step.get('paths') or [])}"
-
-
 class FixTracker:
     """Feed it a chapter's steps; it yields fix and retry observations."""
 

@@ -15,6 +15,7 @@ runs: they never make a routine.
 import os
 
 from mage_engine.recurrence import commands
+from mage_engine.recurrence.command_kinds import key_shape
 from mage_engine.recurrence.steps import SHELL_TOOLS, is_action
 
 FOLLOWERS = 2  # actions after the routine kept as its usual next steps
@@ -65,7 +66,7 @@ class RoutineTracker:
             return
         part_of_one = bool(self.follow)  # a routine run right after another is a step of that one
         for watch in self.follow:
-            watch[0]["steps"].append(commands.key_shape(step["cmd"])[:80])
+            watch[0]["steps"].append(key_shape(step["cmd"])[:80])
             watch[0]["example"]["then"].append(step["cmd"][:200])
             watch[1] -= 1
         self.follow = [watch for watch in self.follow if watch[1] > 0]
@@ -73,7 +74,7 @@ class RoutineTracker:
         if not head or head in self.found or part_of_one:
             return
         seen = {"sig": f"procedure: {head}", "ts": step["ts"], "key": step.get("id") or f"{step['ts']}|{step['cmd']}",
-                "parts": {"routine": head}, "steps": [commands.key_shape(step["cmd"])[:80]],
+                "parts": {"routine": head}, "steps": [key_shape(step["cmd"])[:80]],
                 "example": {"command": step["cmd"][:300], "then": []}}
         self.found[head] = seen
         self.follow.append([seen, FOLLOWERS])

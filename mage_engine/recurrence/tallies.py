@@ -6,7 +6,7 @@ example}}, with examples kept for the most recent chapters only.
 
 One event is counted once: a resumed session's transcript repeats its parent's
 lines (the same tool_use ids), so a sighting whose every event key (the failing
-tool call's id, see families.event_key) was already counted in an earlier chapter
+tool call's id, see fix_steps.event_key) was already counted in an earlier chapter
 adds nothing, neither a chapter nor a count. Dedupe happens when the tallies are
 built, over the whole table, so it never depends on the order the trail was read. A run removes the old
 contribution of each chapter it touched and adds the new one; if that leaves
