@@ -154,7 +154,10 @@ def _print_graduate(result) -> None:
     for link in result.linked:
         click.echo(f"  linked {link} -> mage/skills/ (visible to Claude Code)")
     for row in result.waiting:
-        click.echo(f"  not yet: {row['note']} ({row['chapter_count']}/{row['needed']} chapters)")
+        if row.get("refused"):
+            click.echo(f"  never: {row['note']}: {row['refused']}")
+        else:
+            click.echo(f"  not yet: {row['note']} ({row['chapter_count']}/{row['needed']} chapters)")
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
     if result.git_command:

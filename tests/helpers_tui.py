@@ -11,7 +11,7 @@ from mage_tui.settle import settle
 
 SIZE = (120, 36)
 # The staging batch, oldest first, as the demo stages it.
-UV_CACHE = "add-the-python-version-to-the-uv-cache-key"
+UV_CACHE = "uv-sync-fails-with-failed-to-install-pydantic-core-incompatible"  # what `mage promote` stages
 EDITABLE = "pytest-needs-pip-install-e-before-it-can-import-acme"
 HTTPX = "mock-outbound-http-with-httpx-mocktransport-not-monkeypatch"
 BASTION = "reach-the-staging-database-through-the-bastion"

@@ -82,9 +82,14 @@ def test_the_chapter_survives_a_deleted_state_file(kb):
         _event(kb, event, prompt="x", trigger="manual")
     for state in (kb.state_dir / "sessions").glob("*.json"):
         state.unlink()
-    assert load_state(kb, "s1")["chapter"] == 2 and load_state(kb, "s1")["closed"] is True
-    _event(kb, "SessionStart", source="resume")
-    assert [line["chapter"] for line in _lines(kb)] == [1, 1, 2, 2, 3]
+    assert load_state(kb, "s1")["chapter"] == 2 and load_state(kb, "s1")["closed"] is False
+    _event(kb, "SessionStart", source="resume")  # a resume after a session end goes on in its chapter
+    _event(kb, "PreCompact", trigger="auto")
+    for state in (kb.state_dir / "sessions").glob("*.json"):
+        state.unlink()
+    assert load_state(kb, "s1")["closed"] is True  # a compaction's close is recovered
+    _event(kb, "UserPromptSubmit", prompt="y")
+    assert [line["chapter"] for line in _lines(kb)] == [1, 1, 2, 2, 2, 2, 3]
 
 
 def test_files_rotate_past_10_mib_and_read_back_in_order(kb):

@@ -9,26 +9,27 @@ from helpers_hook import CAPTURE, MAGE_HOOK, payloads, read_jsonl, run_hook
 from mage_engine.capture.trail import session_stem
 
 MAIN = "558797d7-f894-498f-812c-0540e0f48ce4"
-# (event, chapter, sub) of every line of the main session, in order. Each SessionEnd and each
-# compaction closes a chapter once, however many of PreCompact / SubagentStop("") /
+# (event, chapter, sub) of every line of the main session, in order. The session is `claude -p`
+# then `--resume` per prompt: each process ends in SessionEnd, yet the conversation goes on, so
+# only compactions close a chapter, once each, however many of PreCompact / SubagentStop("") /
 # SessionStart(compact) / PostCompact report it. The third compaction's PreCompact and
 # SessionStart payloads were deduplicated out of the capture; its PostCompact stands in.
 EXPECTED_MAIN = [
     ("SessionStart", 1, False), ("UserPromptSubmit", 1, False), ("PostToolUse", 1, False),
     ("PostToolUse", 1, False), ("Stop", 1, False), ("SessionEnd", 1, False),
-    ("SessionStart", 2, False), ("UserPromptSubmit", 2, False), ("PostToolUseFailure", 2, False),
-    ("Stop", 2, False), ("SessionEnd", 2, False),
-    ("SessionStart", 3, False), ("UserPromptSubmit", 3, False), ("SubagentStop", 3, True),
-    ("PostToolUse", 3, False), ("Stop", 3, False), ("SessionEnd", 3, False),
-    ("SessionStart", 4, False), ("UserPromptSubmit", 4, False), ("Stop", 4, False), ("SessionEnd", 4, False),
-    ("SessionStart", 5, False), ("UserPromptSubmit", 5, False), ("Stop", 5, False), ("SessionEnd", 5, False),
-    ("SessionStart", 6, False), ("PreCompact", 6, False),
-    ("SubagentStop", 7, True), ("SessionStart", 7, False), ("PostCompact", 7, False), ("SessionEnd", 7, False),
-    ("SessionStart", 8, False), ("UserPromptSubmit", 8, False), ("Stop", 8, False), ("SessionEnd", 8, False),
-    ("UserPromptSubmit", 9, False), ("PreCompact", 9, False),
-    ("SubagentStop", 10, True), ("SessionStart", 10, False), ("PostCompact", 10, False),
-    ("PostToolUse", 10, False), ("PostToolUse", 10, False), ("SubagentStop", 10, True), ("SubagentStop", 10, True),
-    ("PostCompact", 11, False), ("Stop", 11, False), ("SessionEnd", 11, False),
+    ("SessionStart", 1, False), ("UserPromptSubmit", 1, False), ("PostToolUseFailure", 1, False),
+    ("Stop", 1, False), ("SessionEnd", 1, False),
+    ("SessionStart", 1, False), ("UserPromptSubmit", 1, False), ("SubagentStop", 1, True),
+    ("PostToolUse", 1, False), ("Stop", 1, False), ("SessionEnd", 1, False),
+    ("SessionStart", 1, False), ("UserPromptSubmit", 1, False), ("Stop", 1, False), ("SessionEnd", 1, False),
+    ("SessionStart", 1, False), ("UserPromptSubmit", 1, False), ("Stop", 1, False), ("SessionEnd", 1, False),
+    ("SessionStart", 1, False), ("PreCompact", 1, False),
+    ("SubagentStop", 2, True), ("SessionStart", 2, False), ("PostCompact", 2, False), ("SessionEnd", 2, False),
+    ("SessionStart", 2, False), ("UserPromptSubmit", 2, False), ("Stop", 2, False), ("SessionEnd", 2, False),
+    ("UserPromptSubmit", 2, False), ("PreCompact", 2, False),
+    ("SubagentStop", 3, True), ("SessionStart", 3, False), ("PostCompact", 3, False),
+    ("PostToolUse", 3, False), ("PostToolUse", 3, False), ("SubagentStop", 3, True), ("SubagentStop", 3, True),
+    ("PostCompact", 4, False), ("Stop", 4, False), ("SessionEnd", 4, False),
 ]
 
 
@@ -132,12 +133,12 @@ def test_folded_turns_land_in_the_chapters_the_hooks_counted(kb):
     trail = _trail(kb)
     turns = [(l.get("prompt"), [t["tool"] for t in l.get("tools", [])], l["chapter"]) for l in trail if l["event"] == "Turn"]
     assert turns == [
-        ("Please USE_TOOLS now.", ["Bash", "Read"], 1), ("Now USE_FAIL please.", ["Bash"], 2),
-        ("Now USE_AGENT please.", ["Agent"], 3), ("Just say something.", [], 4),
-        ("And again say something.", [], 5), ("Say something A.", [], 8),
-        ("Please USE_TOOLS again.", [], 9), (None, ["Bash", "Read"], 10), (None, [], 11)]
+        ("Please USE_TOOLS now.", ["Bash", "Read"], 1), ("Now USE_FAIL please.", ["Bash"], 1),
+        ("Now USE_AGENT please.", ["Agent"], 1), ("Just say something.", [], 1),
+        ("And again say something.", [], 1), ("Say something A.", [], 2),
+        ("Please USE_TOOLS again.", [], 2), (None, ["Bash", "Read"], 3), (None, [], 4)]
     assert [(l["trigger"], l["chapter"]) for l in trail if l["event"] == "CompactBoundary"] == [
-        ("manual", 8), ("auto", 10), ("auto", 11)]
+        ("manual", 2), ("auto", 3), ("auto", 4)]
     hooked = [(l["event"], l["chapter"], l["sub"]) for l in trail if l["event"] not in ("Turn", "CompactBoundary")]
     assert hooked == EXPECTED_MAIN  # folding the transcript never moved a boundary
     failed = next(l for l in trail if l["event"] == "Turn" and l.get("prompt") == "Now USE_FAIL please.")["tools"][0]
@@ -147,10 +148,10 @@ def test_folded_turns_land_in_the_chapters_the_hooks_counted(kb):
 def test_a_turn_below_min_chars_is_skipped(kb):
     lines, _ = _transcript_cuts()
     (kb.root / "transcript.jsonl").write_text("".join(lines), encoding="utf-8")
-    stop = {"session_id": "s-min", "cwd": str(kb.root), "hook_event_name": "Stop",
+    stop = {"session_id": MAIN, "cwd": str(kb.root), "hook_event_name": "Stop",
             "transcript_path": str(kb.root / "transcript.jsonl")}
     assert run_hook("Stop", stop, env={"MAGE_CAPTURE_MIN_CHARS": "60"}).returncode == 0
-    trail = _trail(kb, "s-min")
+    trail = _trail(kb, MAIN)
     kept = [l.get("prompt") for l in trail if l["event"] == "Turn"]
     # "Just say something." and the other short exchanges (under 60 characters in all) are gone
     assert kept == ["Please USE_TOOLS now.", "Now USE_FAIL please.", "Now USE_AGENT please.", "Say something A."]
@@ -160,7 +161,7 @@ def test_a_turn_below_min_chars_is_skipped(kb):
 def test_parallel_stop_hooks_fold_each_turn_once(kb):
     lines, _ = _transcript_cuts()
     (kb.root / "transcript.jsonl").write_text("".join(lines), encoding="utf-8")
-    stop = json.dumps({"session_id": "s-par", "cwd": str(kb.root), "hook_event_name": "Stop",
+    stop = json.dumps({"session_id": MAIN, "cwd": str(kb.root), "hook_event_name": "Stop",
                        "transcript_path": str(kb.root / "transcript.jsonl")}).encode()
     env = {"MAGE_CAPTURE_MIN_CHARS": "0", "PATH": "/usr/bin:/bin"}
     procs = [subprocess.Popen([MAGE_HOOK, "Stop"], stdin=subprocess.PIPE, env=env) for _ in range(4)]
@@ -168,7 +169,7 @@ def test_parallel_stop_hooks_fold_each_turn_once(kb):
         proc.stdin.write(stop)
         proc.stdin.close()
     assert [proc.wait(timeout=20) for proc in procs] == [0, 0, 0, 0]
-    trail = _trail(kb, "s-par")
+    trail = _trail(kb, MAIN)
     assert sum(l["event"] == "Stop" for l in trail) == 4
     assert sum(l["event"] == "Turn" for l in trail) == 9
     assert sum(l["event"] == "CompactBoundary" for l in trail) == 3

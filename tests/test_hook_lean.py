@@ -133,7 +133,14 @@ def test_the_other_capture_events_load_no_slow_modules(project, event):
 
 def test_a_stop_that_folds_turns_with_tool_uses_loads_no_slow_modules(project, monkeypatch):
     monkeypatch.setenv("MAGE_CAPTURE_MIN_CHARS", "1")  # fold every turn, so tool uses are summarised too
-    done, loaded = _run(project, "Stop", _captured("Stop"))
+    session = "lean-fold"  # the transcript's lines carry this session's id: another session's are history
+    text = (CAPTURE / "session_tools_subagent_compactions.jsonl").read_text()
+    (project.root / "own.jsonl").write_text(text.replace('"sessionId":"558797d7-f894-498f-812c-0540e0f48ce4"',
+                                                         f'"sessionId":"{session}"'))
+    payload = {**_captured("Stop"), "session_id": session, "cwd": str(project.root),
+               "transcript_path": str(project.root / "own.jsonl")}
+    done, loaded = _imported("Stop", payload, project.root)
+    assert not project.errors_log.exists(), project.errors_log.read_text()
     stem = max(project.learnings_dir.iterdir(), key=lambda p: p.stat().st_mtime_ns)
     turns = [line for line in map(json.loads, stem.read_text().splitlines()) if line["event"] == "Turn"]
     assert any(turn.get("tools") for turn in turns)

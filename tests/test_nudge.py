@@ -47,19 +47,51 @@ def _close_by_compaction(kb):
     _hook(kb, "SubagentStop", agent_id="fork1", agent_type="")
 
 
-def test_the_digest_dedupes_failures_and_finds_retries_corrections_and_files(kb):
+def test_the_digest_says_what_fixed_each_failure_and_finds_corrections_and_files(kb):
     _busy_chapter(kb)
     _close_by_compaction(kb)
     digest = digest_chapter(list_chapters(kb)[0])
-    assert digest.failures == [("Bash `pytest -q`: ModuleNotFoundError: No module named 'foo' (exit 1)", 3),
-                               ("Bash `npm run build`: sh: 1: npm: not found (exit 127)", 1)]
-    assert digest.retries == ["Bash `pytest -q` ran 4 times, 3 failed, then succeeded"]
+    assert [(f["what"], f["count"], f["outcome"], f["fix"]) for f in digest.failures] == [
+        ("Bash `pytest -q`: ModuleNotFoundError: No module named 'foo' (exit 1)", 3, "fixed", "uv pip install -e ."),
+        ("Bash `npm run build`: sh: 1: npm: not found (exit 127)", 1, "failing", "")]
     assert digest.corrections == ["No, use uv instead of pip in this repo."]
     assert digest.files == [f"src/m{i}.py (edited)" for i in range(7)] + ["README.md"]
     lines = digest.lines()
-    assert lines[0] == ("Failed: Bash `pytest -q`: ModuleNotFoundError: No module named 'foo' (exit 1) (×3); "
-                        "Bash `npm run build`: sh: 1: npm: not found (exit 127)")
+    assert lines[0] == ("Failed: Bash `pytest -q`: ModuleNotFoundError: No module named 'foo' (exit 1) (×3) "
+                        "→ passed after `uv pip install -e .`; "
+                        "Bash `npm run build`: sh: 1: npm: not found (exit 127) → still failing")
     assert lines[-1].startswith("Files touched: src/m0.py (edited), ") and lines[-1].endswith("(+3 more)")
+
+
+def test_failures_are_ranked_by_usefulness_not_arrival(kb):
+    for index in range(6):
+        _bash(kb, f"make target{index}", f"Exit code 2\nmake: *** No rule to make target 'target{index}'.")
+    _bash(kb, "cargo build", "Exit code 101\nerror[E0658]: use of unstable library feature 'x'")
+    _bash(kb, "rustup update stable")
+    _bash(kb, "cargo build")
+    _hook(kb, "PreCompact", trigger="auto")
+    (first, *rest) = digest_chapter(list_chapters(kb)[0]).failures
+    assert (first["what"].startswith("Bash `cargo build`"), first["fix"]) == (True, "rustup update stable")
+    assert len(rest) == 6
+
+
+def test_a_destructive_fix_is_named_with_a_warning(kb):
+    _bash(kb, "docker compose up -d", "Exit code 1\nno space left on device")
+    _bash(kb, "docker system prune -af --volumes")
+    _bash(kb, "docker compose up -d")
+    _hook(kb, "PreCompact", trigger="auto")
+    line = digest_chapter(list_chapters(kb)[0]).lines()[0]
+    assert "→ passed after `docker system prune -af --volumes` (WARNING, destructive: " in line
+    assert "deletes Docker data; check before repeating it)" in line
+
+
+def test_a_look_only_command_is_never_the_fix(kb):
+    _bash(kb, "ssh deploy@web1 uptime", "Exit code 255\nssh: connect to host web1 port 22: Connection timed out")
+    _bash(kb, "ping -c 3 web1")
+    _bash(kb, "ssh deploy@web1 uptime")
+    _hook(kb, "PreCompact", trigger="auto")
+    (item,) = digest_chapter(list_chapters(kb)[0]).failures
+    assert item["outcome"] == "passed"  # it passed again; `ping` fixed nothing
 
 
 def test_ordinary_prompts_and_harness_notices_are_not_corrections(kb):
@@ -88,8 +120,8 @@ def test_session_start_after_compaction_injects_the_digest_and_backlog(kb):
     assert output["hookEventName"] == "SessionStart"
     context = output["additionalContext"]
     assert f"the context was compacted and chapter {SESSION}:1 closed (3 prompts, 14 tool uses, 4 failed)" in context
-    assert "- Failed: Bash `pytest -q`: ModuleNotFoundError: No module named 'foo' (exit 1) (×3)" in context
-    assert "- Retried: Bash `pytest -q` ran 4 times, 3 failed, then succeeded" in context
+    assert ("- Failed: Bash `pytest -q`: ModuleNotFoundError: No module named 'foo' (exit 1) (×3) → passed after "
+            "`uv pip install -e .`") in context
     assert '- User corrections: "No, use uv instead of pip in this repo."' in context
     assert "Grooming backlog: 1 draft waiting in staging" in context
     assert 'mage stage --title "…" --body "…"' in context
@@ -139,7 +171,8 @@ def test_mage_nudge_prints_the_same_digest_as_the_hook(kb):
     report = json.loads(run_mage("nudge", "--json", "--kb", kb.root).stdout)
     assert report["chapter"]["id"] == f"{SESSION}:1"
     assert report["digest"]["failures"][0] == {
-        "what": "Bash `pytest -q`: ModuleNotFoundError: No module named 'foo' (exit 1)", "count": 3}
+        "what": "Bash `pytest -q`: ModuleNotFoundError: No module named 'foo' (exit 1)", "count": 3,
+        "outcome": "fixed", "fix": "uv pip install -e .", "warning": ""}
     assert report["backlog"] == {"drafts": 0, "candidates": 0}
 
 

@@ -21,8 +21,8 @@ def failing_with(name):
     return pattern
 
 
-def plant(kb, name, chapters, prefix=""):
-    write_chapters(kb, chapters, pattern=failing_with(name), prefix=prefix or name.lower())
+def plant(kb, name, chapters, prefix="", day=1):
+    write_chapters(kb, chapters, pattern=failing_with(name), prefix=prefix or name.lower(), day=day)
 
 
 def signature(name):
@@ -57,7 +57,8 @@ def test_a_dry_run_shows_the_draft_and_writes_nothing(kb):
     done = run_mage("promote", "--dry-run", "--kb", kb.root)
     assert done.returncode == 0, done.stderr
     assert "would stage 1 recurrence draft(s) (K=3)" in done.stdout
-    assert "`AlphaError: the alpha service is not configured` under `pytest`: fixed by `pip install -e .`" in done.stdout
+    assert "pytest fails with “AlphaError: the alpha service is not configured”: running pip install -e . fixes it" \
+        in done.stdout
     assert "## Procedure" in done.stdout and not list(kb.staging_dir.glob("*.md"))
 
 
@@ -102,7 +103,7 @@ def test_a_note_written_later_retires_the_candidate_at_the_next_distill(kb):
 
     plant(kb, "Alpha", 3)
     assert [c["signature"] for c in distill(kb).candidates] == [signature("Alpha")]
-    plant(kb, "Alpha", 1, prefix="more")  # a new sighting: the verdict is reused, still waiting
+    plant(kb, "Alpha", 1, prefix="more", day=20)  # a new sighting: the verdict is reused, still waiting
     assert count_candidates(kb) == 1 and distill(kb).candidates[0]["chapter_count"] == 4
     write_note(kb.note_path("alpha"), Note(id="alpha", title="Configure alpha", kind="procedure",
                                            body="Install editable.", signatures=[signature("Alpha")]))

@@ -160,7 +160,8 @@ def test_promote_stages_drafts_a_person_would_keep(stage):
     assert sorted(d["signature"] for d in done["staged"]) == sorted(PLANTED)
     draft = next(d for d in done["staged"] if d["signature"] == scenarios.IMPORT_FIX)
     text = kb.draft_path(draft["draft"]).read_text()
-    assert "title: '`ModuleNotFoundError: No module named <name>` under `pytest`: fixed by `pip install -e .`'" in text
+    # titled in words, not command text with backticks
+    assert "title: 'pytest fails with “ModuleNotFoundError: No module named …”: running pip install -e . fixes it'" in text
     body = text.split("\n---\n", 1)[1]
     summary, evidence, procedure = body.split("\n\n## ")[:3]
     assert "failed with `ModuleNotFoundError: No module named <name>` in 3 chapters" in summary

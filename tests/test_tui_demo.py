@@ -34,7 +34,7 @@ def test_demo_dates_follow_the_clock_given(tmp_path):
 
     later = DEMO_NOW + dt.timedelta(days=10)
     kb = build_demo_kb(tmp_path / "demo", now=later).kb
-    assert read_note(kb.draft_path(HTTPX)).draft["staged"] == "2026-03-23T09:20:00Z"
+    assert read_note(kb.draft_path(HTTPX)).draft["staged"] == "2026-03-23T15:04:00Z"
     assert read_note(kb.note_path("token-auth-v2-goal")).created == "2026-02-24"
     first = json.loads(next(iter(sorted(kb.learnings_dir.glob("*.jsonl")))).read_text().splitlines()[0])
     assert first["ts"] == "2026-03-20T09:00:47.000Z" and first["event"] == "SessionStart"
@@ -68,3 +68,27 @@ def test_mage_demo_refuses_a_folder_that_is_not_empty(tmp_path):
 def test_mage_tui_refuses_without_a_kb(tmp_path):
     done = run_mage("tui", cwd=tmp_path)
     assert done.returncode == 1 and "no knowledge base" in done.stderr
+
+
+def test_the_demo_recurrence_draft_is_what_distill_and_promote_make_of_the_demo_trail(tmp_path):
+    from mage_engine.recurrence.distill import distill
+    from tests.helpers_tui import UV_CACHE
+
+    kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
+    draft = read_note(kb.draft_path(UV_CACHE))
+    (tally,) = [t for t in distill(kb).tallies if t["chapter_count"] >= 3]
+    assert draft.draft["signature"] == tally["signature"] and draft.draft["source"] == "recurrence"
+    assert "`" not in draft.title  # titled in words
+
+
+def test_merging_the_recurrence_draft_into_its_note_retires_the_pattern(tmp_path):
+    from mage_engine.recurrence.candidates import candidates
+    from mage_engine.recurrence.promote import promote
+    from tests.helpers_tui import UV_CACHE
+
+    kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
+    done = run_mage("groom", "--merge", UV_CACHE, "--into", "gha-uv-cache-key", "--kb", kb.root)
+    assert done.returncode == 0, done.stderr
+    result = promote(kb)
+    assert result.staged == [] and candidates(kb) == []
+    assert [row["status"] for row in result.skipped] == ["covered"]

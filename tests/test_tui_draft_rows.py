@@ -18,10 +18,10 @@ def test_a_draft_edited_outside_is_parsed_again(tmp_path):
     kb = demo_kb(tmp_path)
     draft_rows(kb)
     path = kb.draft_path(UV_CACHE)
-    path.write_text(path.read_text().replace("Add the Python version", "Add the Python minor version"))
+    path.write_text(path.read_text().replace("editing ci.yml fixes it", "keying the cache on the Python minor version fixes it"))
     assert cached_rows(kb) is None  # a changed draft means the worker path
     rows, _ = draft_rows(kb)
-    assert rows[0]["title"] == "Add the Python minor version to the uv cache key"
+    assert rows[0]["title"].endswith("keying the cache on the Python minor version fixes it")
     assert draft_rows(kb) == list_drafts(kb)
 
 

@@ -1,12 +1,17 @@
 """Chapter ordinals: which compact-chapter each trail line belongs to (SPEC 3.3).
 
-A chapter ends at a context compaction or a session end. The host reports
-one compaction through up to three hooks (PreCompact, then SessionStart with
+A chapter is one stretch of the conversation's context: it ends at a context
+compaction, or at a session end that no resume follows. With `claude -p
+--resume` every prompt is its own process and ends in SessionEnd, yet the
+context carries on, so a SessionEnd never moves the ordinal: the next line of
+the same session (its resume) stays in the chapter, and a chapter whose last
+line is a SessionEnd is closed in the derived view (chapters.py). The host
+reports one compaction through up to three hooks (PreCompact, then SessionStart with
 source "compact", then PostCompact; a compaction fork's SubagentStop may fall
 in between), so the ordinal moves on once per compaction however many of them
 arrive, and whichever one comes first:
 
-- PreCompact and SessionEnd close the current chapter; their own line is its last.
+- PreCompact closes the current chapter; its own line is its last.
 - The next line after a close opens chapter + 1, except a subagent or
   compaction-fork line, which is shown under chapter + 1 without opening it.
 - SessionStart(compact) or PostCompact with no PreCompact before them, after
@@ -17,7 +22,7 @@ arrive, and whichever one comes first:
   hooks already counted (`fold_ordinals`), so folding never double-counts.
 """
 
-CLOSING_EVENTS = ("PreCompact", "SessionEnd")
+CLOSING_EVENTS = ("PreCompact", "SessionEnd")  # a chapter's last line, in the derived view
 WORK_EVENTS = ("UserPromptSubmit", "PostToolUse", "PostToolUseFailure")
 
 
@@ -33,7 +38,7 @@ def assign_chapter(state: dict, event: str, payload: dict, sub: bool) -> int:
     if event == "PreCompact":
         return _pre_compact(state)
     if event == "SessionEnd":
-        state["closed"], state["compacting"] = True, False
+        state["compacting"] = False  # a resume may follow: the chapter goes on (see the module doc)
         return state["chapter"]
     if event == "SessionStart" and payload.get("source") == "compact":
         return _compaction_reported(state, ends_compaction=False)
@@ -85,6 +90,8 @@ def fold_ordinals(state: dict, boundary_count: int) -> list:
     state["hook_compactions"] = max(state["hook_compactions"], state["transcript_compactions"])
     if missed:
         state["chapter"] += missed
-        state["closed"] = False
-    last = state["chapter"]
+        state["closed"], state["worked"] = False, False  # the hooks' next report is of this compaction
+    # PreCompact closed the chapter and nothing has opened the next yet: what follows a known
+    # boundary belongs to the chapter the next line will open
+    last = state["chapter"] + (1 if known and state["closed"] else 0)
     return [max(1, last - (boundary_count - index)) for index in range(boundary_count + 1)]

@@ -88,9 +88,15 @@ def _chapter(session: str, ordinal: int, events: list) -> Chapter:
     chapter.prompts = max(sum(1 for e in own if e.get("event") == "UserPromptSubmit"),
                           sum(1 for turn in turns if turn.get("prompt")))
     chapter.tools = max(len(hook_tools), len(turn_tools))
-    chapter.failures = max(sum(1 for e in hook_tools if e.get("ok") is False),
-                           sum(1 for tool in turn_tools if tool.get("ok") is False))
+    chapter.failures = max(sum(1 for e in hook_tools if _failed(e)), sum(1 for tool in turn_tools if _failed(tool)))
     return chapter
+
+
+def _failed(tool: dict) -> bool:
+    """A real failure: a refusal, an interruption or a tool-usage slip is not one (noise.py)."""
+    from mage_engine.capture.noise import is_noise
+
+    return tool.get("ok") is False and not is_noise(tool)
 
 
 def _mark_closed(chapters: list, now: dt.datetime) -> None:

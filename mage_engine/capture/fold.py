@@ -2,7 +2,12 @@
 
 Runs on Stop and PreCompact, under the session lock, from the byte offset the
 last fold saved. A line still being written stays for the next fold. A turn
-shorter than `capture.min_chars` is skipped; a boundary never is.
+shorter than `capture.min_chars` is skipped; a boundary never is. Lines of
+another session (copied in when a session is resumed) are history, not work.
+
+Exactly once (fold_once.py): a fold killed after appending some records, before
+its state was saved, is read again by the next fold, whose records already in
+the trail are not appended twice.
 """
 
 import os
@@ -11,49 +16,60 @@ from mage_engine.capture import summarize as sm
 from mage_engine.capture.boundary import fold_ordinals
 from mage_engine.capture.transcript import parse_transcript
 from mage_engine.capture.transcript_items import Boundary
+from mage_engine.capture.fold_once import appended_since
 from mage_engine.capture.trail import append_record, utc_stamp
 
 SEEN_KEPT = 256  # uuids remembered across folds, to drop replayed lines
 
 
-def fold_transcript(kb, stem: str, session: str, path, state: dict, min_chars: int) -> list:
+def fold_transcript(kb, stem: str, session: str, path, state: dict, min_chars: int) -> tuple:
     """Append the turns and boundaries read since the saved offset; update `state`.
 
-    Returns notes worth logging (missing file, a line cut mid-write, bad lines).
+    Returns (notes worth logging, summaries): summaries are (closed chapter id, the
+    host's summary items) for every compaction read, for the caller to stage.
     """
     if not isinstance(path, str) or not path:
-        return ["transcript_path is not a path; nothing folded"]
+        return ["transcript_path is not a path; nothing folded"], []
     if path != state["transcript"]:
-        state.update(transcript=path, offset=0, seen=[])
+        state.update(transcript=path, offset=0, seen=[], tx_work=False, tx_boundary=False)
     try:
         size = os.stat(path).st_size
     except OSError as error:
-        return [f"transcript not readable ({type(error).__name__}): {path}"]
+        return [f"transcript not readable ({type(error).__name__}): {path}"], []
     notes = []
     if size < state["offset"]:
         notes.append(f"transcript shrank below the saved offset; reading it again from the start: {path}")
-        state.update(offset=0, seen=[])
-    transcript = parse_transcript(path, state["offset"], state["seen"])
-    _append_items(kb, stem, session, transcript.items, state, min_chars)
-    state["offset"] = transcript.offset
-    state["seen"] = (list(state["seen"]) + transcript.uuids)[-SEEN_KEPT:]
+        state.update(offset=0, seen=[], tx_work=False, tx_boundary=False)
+    transcript = parse_transcript(path, state["offset"], state["seen"], session=session,
+                                  worked=state.get("tx_work", False), after_boundary=state.get("tx_boundary", False))
+    written = appended_since(kb, stem, state.get("mark"))
+    summaries = _append_items(kb, stem, session, transcript.items, state, min_chars, written)
+    state.update(offset=transcript.offset, tx_work=transcript.worked, tx_boundary=transcript.after_boundary,
+                 seen=(list(state["seen"]) + transcript.uuids)[-SEEN_KEPT:])
     if transcript.partial:
         notes.append(f"transcript ends mid-line at byte {transcript.offset}; that line is read next time: {path}")
     if transcript.skipped:
         notes.append(f"skipped {transcript.skipped} unreadable transcript line(s): {path}")
-    return notes
+    return notes, summaries
 
 
-def _append_items(kb, stem, session, items, state, min_chars) -> None:
+def _append_items(kb, stem, session, items, state, min_chars, written: set) -> list:
     boundaries = sum(1 for item in items if isinstance(item, Boundary))
     ordinals = fold_ordinals(state, boundaries)
-    segment = 0
+    segment, summaries = 0, []
     for item in items:
         if isinstance(item, Boundary):
             segment += 1
-            append_record(kb, stem, boundary_record(item, session, ordinals[segment]))
+            record = boundary_record(item, session, ordinals[segment])
+            if record.get("summary"):
+                summaries.append((f"{session[:200]}:{ordinals[segment - 1]}", record["summary"]))
         elif turn_chars(item) >= min_chars:
-            append_record(kb, stem, turn_record(item, session, ordinals[segment], kb))
+            record = turn_record(item, session, ordinals[segment], kb)
+        else:
+            continue
+        if not record.get("uuid") or record["uuid"] not in written:  # appended by a fold that was killed
+            append_record(kb, stem, record, rotate=False)
+    return summaries
 
 
 def turn_chars(turn) -> int:
@@ -83,6 +99,8 @@ def turn_record(turn, session: str, chapter: int, kb) -> dict:
 
 def _tool_summary(tool, root: str) -> dict:
     summary = sm.tool_fields(tool.name, tool.input, root)
+    if tool.id:
+        summary["id"] = sm.one_line(tool.id, 100)
     summary["ok"] = tool.ok
     if tool.ok is False:
         summary.update(sm.error_fields(tool.error))
@@ -90,9 +108,20 @@ def _tool_summary(tool, root: str) -> dict:
 
 
 def boundary_record(boundary, session: str, chapter: int) -> dict:
-    """A `CompactBoundary` trail line: the transcript says the context was compacted."""
+    """A `CompactBoundary` trail line: the transcript says the context was compacted
+    (with the host's summary items, scrubbed, when the summary line was read)."""
     record = {"ts": utc_stamp(), "session": session[:200], "event": "CompactBoundary", "chapter": chapter,
-              "sub": False, "at": boundary.at, "trigger": boundary.trigger}
+              "sub": False, "at": boundary.at, "trigger": boundary.trigger, "uuid": boundary.uuid}
     if isinstance(boundary.pre_tokens, int):
         record["pre_tokens"] = boundary.pre_tokens
+    if boundary.style != "boundary":
+        record["style"] = boundary.style
+    if boundary.summary:
+        record["summary"] = summary_fields(boundary.summary)
     return record
+
+
+def summary_fields(items: list) -> list:
+    """The host's summary items as trail fields: each text scrubbed and on one line."""
+    return [{key: (sm.one_line(value, 300) if isinstance(value, str) else value) for key, value in item.items()}
+            for item in items]

@@ -8,8 +8,8 @@ Everything is scrubbed before it touches disk. Kept lean: no yaml, no
 tantivy, and the transcript parser is imported only when a fold runs.
 """
 
-from mage_engine.capture import summarize as sm
 from mage_engine.capture.boundary import assign_chapter, is_sub
+from mage_engine.capture.event_fields import event_fields
 from mage_engine.capture.state import SessionLock, load_state, save_state
 from mage_engine.capture.trail import append_record, session_stem, utc_stamp
 
@@ -37,98 +37,82 @@ def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
     sub = is_sub(event, payload)
     record = {"ts": "", "session": session[:200], "event": event, "chapter": 0, "sub": sub}
     record.update(event_fields(event, payload, kb.top))
+    summaries = []
     with SessionLock(kb, stem) as lock:
         state = load_state(kb, stem)
         before = dict(state)
-        if event in FOLD_EVENTS and payload.get("transcript_path"):
-            _fold_quietly(kb, event, stem, session, payload, state, config, lock.held)
+        folded = False
+        if event in FOLD_EVENTS and payload.get("transcript_path") and lock.held:
+            folded, summaries = _fold_quietly(kb, event, stem, session, payload, state, config)
         record["ts"], record["chapter"] = utc_stamp(), assign_chapter(state, event, payload, sub)
         append_record(kb, stem, record, rotate=lock.held)  # ts set late: file order is time order
+        if folded:  # only a finished fold moves the mark: what a failed or killed one left lies past it
+            state["mark"] = trail_mark(kb, stem)
         if state != before:
             save_state(kb, stem, state)
     if not lock.held:
         _log(kb, event, f"capture: session lock busy for {stem}; line written without it")
     if event == "SessionStart":
         _prune_quietly(kb, event, config)
+    elif event == "UserPromptSubmit" and not sub:
+        _stage_request_quietly(kb, event, record)
+    elif record.get("summary") and event in ("PostCompact", "SubagentStop"):
+        summaries.append((f"{record['session']}:{max(1, record['chapter'] - 1)}", record["summary"]))
+    if summaries:
+        _stage_summaries_quietly(kb, event, summaries)
     return record
 
 
-def event_fields(event: str, payload: dict, root: str) -> dict:
-    """The per-event part of a trail line (SPEC 3.1)."""
-    fields = {}
-    cwd = payload.get("cwd")
-    if isinstance(cwd, str) and cwd and cwd.rstrip("/") != root.rstrip("/"):
-        fields["cwd"] = sm.one_line(cwd, 300)
-    if payload.get("agent_type"):
-        fields["agent_type"] = sm.one_line(payload["agent_type"], 100)
-    maker = _FIELDS.get(event)
-    if maker:
-        fields.update(maker(payload, root))
-    return fields
-
-
-def _session_start(payload, root):
-    return {"source": sm.one_line(payload.get("source") or "", 40)}
-
-
-def _prompt(payload, root):
-    return {"prompt": sm.clean_text(payload.get("prompt"), sm.PROMPT_MAX)}
-
-
-def _tool(payload, root, failed=False):
-    fields = sm.tool_fields(payload.get("tool_name"), payload.get("tool_input"), root)
-    response = payload.get("tool_response")
-    fields["ok"] = not (failed or sm.response_failed(response))
-    if failed:
-        fields.update(sm.error_fields(payload.get("error")))
-        if payload.get("is_interrupt"):
-            fields["interrupted"] = True
-    elif not fields["ok"] and isinstance(response, dict):
-        fields.update(sm.error_fields(response.get("error") or response.get("stderr")))
-    return fields
-
-
-def _compaction(payload, root):
-    fields = {"trigger": sm.one_line(payload.get("trigger") or "", 40)}
-    if payload.get("custom_instructions"):
-        fields["instructions"] = sm.one_line(payload["custom_instructions"], 200)
-    return fields
-
-
-def _stop(payload, root):
-    message = payload.get("last_assistant_message")
-    return {"message": sm.clean_text(message, sm.MESSAGE_MAX)} if message else {}
-
-
-def _session_end(payload, root):
-    return {"reason": sm.one_line(payload.get("reason") or "", 80)}
-
-
-_FIELDS = {
-    "SessionStart": _session_start,
-    "UserPromptSubmit": _prompt,
-    "PostToolUse": _tool,
-    "PostToolUseFailure": lambda payload, root: _tool(payload, root, failed=True),
-    "PreCompact": _compaction,
-    "PostCompact": _compaction,
-    "Stop": _stop,
-    "SessionEnd": _session_end,
-}
-
-
-def _fold_quietly(kb, event, stem, session, payload, state, config, locked: bool) -> None:
-    """Fold the transcript; a failure is logged and never stops the event's own line."""
-    if not locked:
-        return  # another hook of this session holds the offset: fold next time
+def _fold_quietly(kb, event, stem, session, payload, state, config) -> tuple:
+    """Fold the transcript (only with the session lock held: it guards the offset); a failure
+    is logged and never stops the event's own line. Returns (finished, the host summaries read)."""
+    summaries, finished, before = [], False, dict(state)
     try:
         from mage_engine.capture.fold import fold_transcript
 
         min_chars = config().capture_min_chars
-        notes = fold_transcript(kb, stem, session, payload["transcript_path"], state, min_chars)
+        notes, summaries = fold_transcript(kb, stem, session, payload["transcript_path"], state, min_chars)
+        finished = True
     except Exception as error:
+        state.clear()
+        state.update(before)  # as if it never ran: the next fold reads the same lines, its records dedupe
         notes = [f"transcript fold failed: {type(error).__name__}: {error}"]
     for note in notes:
         _log(kb, event, f"capture: {note}")
+    return finished, summaries
+
+
+def trail_mark(kb, stem: str):
+    from mage_engine.capture.fold_once import trail_mark as mark
+
+    return mark(kb, stem)
+
+
+def _stage_summaries_quietly(kb, event, summaries: list) -> None:
+    """The host's compaction summary items worth a draft are staged (autostage.py), outside the lock."""
+    try:
+        from mage_engine.capture.autostage import stage_summary
+
+        for chapter_id, items in summaries:
+            stage_summary(kb, items, chapter_id)
+    except Exception as error:
+        _log(kb, event, f"capture: staging the host's summary failed: {type(error).__name__}: {error}")
+
+
+def _stage_request_quietly(kb, event, record: dict) -> None:
+    """A prompt that asks to keep something is staged as a draft at once (autostage.py)."""
+    from mage_engine.capture.requests import KEYWORDS
+
+    prompt = record.get("prompt") or ""
+    lowered = prompt[:1500].lower()
+    if not any(keyword in lowered for keyword in KEYWORDS):
+        return  # nearly every prompt: nothing more is imported
+    try:
+        from mage_engine.capture.autostage import stage_request
+
+        stage_request(kb, prompt, f"{record['session']}:{record['chapter']}")
+    except Exception as error:
+        _log(kb, event, f"capture: staging the requested lesson failed: {type(error).__name__}: {error}")
 
 
 def _prune_quietly(kb, event, config) -> None:

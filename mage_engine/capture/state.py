@@ -1,7 +1,8 @@
 """Per-session capture state: `.mage/state/sessions/<session>.json`, under a short lock.
 
 The state holds the chapter ordinal, whether the chapter was just closed, the
-compaction counters and the transcript offset. Hooks of one event run in
+compaction counters, the transcript offset (and what that read ended with), and
+`mark`: where the trail ended when a fold's state was last saved (fold.py). Hooks of one event run in
 parallel, so every read-modify-write happens under an `fcntl.flock` on
 `<session>.lock`. flock locks die with their process, so a crashed hook never
 blocks the next one; a live holder is waited on for at most 50 ms, after which
@@ -21,7 +22,8 @@ LOCK_WAIT_SECONDS = 0.05
 def fresh_state() -> dict:
     """The state of a session mage has not seen before."""
     return {"chapter": 1, "closed": False, "worked": False, "compacting": False, "hook_compactions": 0,
-            "transcript_compactions": 0, "transcript": "", "offset": 0, "seen": []}
+            "transcript_compactions": 0, "transcript": "", "offset": 0, "seen": [], "tx_work": False,
+            "tx_boundary": False, "mark": None}
 
 
 def sessions_dir(kb):
@@ -49,8 +51,9 @@ def save_state(kb, stem: str, state: dict) -> None:
 
 
 def _recover_from_trail(kb, stem: str) -> dict:
-    """Continue the chapter numbering of a trail whose state file was deleted."""
-    from mage_engine.capture.boundary import CLOSING_EVENTS
+    """Continue the chapter numbering of a trail whose state file was deleted (or never written:
+    the session's first fold was killed). Folded records are not the hooks' count: the next fold
+    reads the transcript again and files them anew, so the last hook line decides."""
     from mage_engine.capture.trail import live_file
 
     state = fresh_state()
@@ -59,13 +62,14 @@ def _recover_from_trail(kb, stem: str) -> dict:
         try:
             record = fastjson.loads(last)
             state["chapter"] = max(1, int(record.get("chapter", 1)))
-            state["closed"] = record.get("event") in CLOSING_EVENTS
+            state["closed"] = record.get("event") == "PreCompact"  # a SessionEnd may be resumed
         except (ValueError, TypeError, AttributeError):
             pass
     return state
 
 
 def _last_line(path, window: int = 65536) -> bytes:
+    """The last line of `path` that a hook wrote (not a folded Turn or CompactBoundary)."""
     from mage_engine.kb import guard
 
     try:
@@ -77,7 +81,8 @@ def _last_line(path, window: int = 65536) -> bytes:
             os.close(fd)
     except OSError:
         return b""
-    return lines[-1] if lines else b""
+    hooked = [line for line in lines if b'"event":"Turn"' not in line and b'"event":"CompactBoundary"' not in line]
+    return hooked[-1] if hooked else b""
 
 
 class SessionLock:

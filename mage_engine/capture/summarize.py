@@ -97,10 +97,15 @@ def error_fields(error) -> dict:
 
 def meaningful_line(lines: list) -> str:
     """The line that carries the error: the last exception line of a traceback,
-    else the first line that reads like an error, else the first line."""
+    else the first line that reads like an error, else the first line. Warning,
+    info and banner lines never carry it (noise.py): apt's `W: GPG error` is not
+    why the command failed."""
     import re
 
+    from mage_engine.capture.noise import is_warning_line, plain
+
     exception, errorish = re.compile(_EXCEPTION), re.compile(_ERRORISH)
+    lines = [plain(line) for line in lines if not is_warning_line(line)]
     for line in reversed(lines):
         if exception.match(line):
             return line

@@ -8,77 +8,60 @@ spans several lines sharing `message.id`, replayed lines are deduped by
 echoes, task notifications, bash-mode echoes, interruption notices, and any
 `<system-reminder>` text (mage's own injected context included). Attachments
 (`hook_additional_context` and the rest) are never read.
+
+On resume Claude Code copies the parent session's lines into the new file
+(2.1.x keeps their sessionId): given `session`, lines of another session are
+history, never work. A compaction is a `compact_boundary` line, or, from hosts
+that wrote none (1.0.x), the summary line itself (`isCompactSummary`, or a
+continuation text a resumed file opens with) once the transcript held work; a
+summary at the very start of a file is the inherited context, not a boundary.
 """
 
-import os
-
-from mage_engine import fastjson
 from mage_engine.capture.transcript_items import Boundary, ToolUse, Transcript, Turn
+from mage_engine.capture.transcript_lines import (MAX_READ_BYTES, block_text, message_of, opens_with, read_entries,
+                                                  without_reminders)
 
-MAX_READ_BYTES = 16 * 1024 * 1024
-REMINDER_OPEN = "<system-reminder>"
-_REMINDER = r"(?s)<system-reminder>.*?(?:</system-reminder>|\Z)"  # compiled by `re` only for a text that has one
 HARNESS_PREFIXES = ("<command-name>", "<command-message>", "<command-args>", "<local-command-",
                     "<bash-input>", "<bash-stdout>", "<bash-stderr>", "<task-notification>",
                     "<user-prompt-submit-hook>", "Caveat: The messages below were generated")
 INTERRUPTED = "[Request interrupted by user"
+CONTINUATION = "This session is being continued from a previous conversation"
 
 
 def parse_transcript(path, offset: int = 0, seen=(), max_bytes: int = MAX_READ_BYTES,
-                     sidechain: bool = False) -> Transcript:
+                     sidechain: bool = False, session: str | None = None, worked: bool = False,
+                     after_boundary: bool = False) -> Transcript:
     """Read whole lines of `path` from byte `offset` and parse them into turns and boundaries.
 
     `seen` holds uuids already read in an earlier pass; they are skipped.
     Sidechain lines (a subagent's own transcript) are read only with `sidechain`.
+    `session`: lines of any other session are history. `worked` and `after_boundary`
+    carry over what an earlier read ended with (see Transcript).
     """
     entries, transcript = read_entries(path, offset, max_bytes)
-    _Parser(transcript, set(seen), sidechain).feed(entries)
+    transcript.worked, transcript.after_boundary = worked, after_boundary
+    _Parser(transcript, set(seen), sidechain, session).feed(entries)
     return transcript
-
-
-def read_entries(path, offset: int, max_bytes: int):
-    """The JSON objects on whole lines from `offset`, and a Transcript holding the new offset."""
-    from mage_engine.kb import guard
-
-    transcript = Transcript(offset=offset)
-    with guard.open_binary(path) as handle:  # a FIFO or device is refused, never waited on
-        size = os.fstat(handle.fileno()).st_size
-        handle.seek(offset)
-        data = handle.read(max_bytes)
-    end = data.rfind(b"\n") + 1
-    if end == 0 and len(data) >= max_bytes:
-        end = len(data)  # one line longer than a whole read: give up on it
-        transcript.skipped += 1
-    transcript.partial = end < len(data) and offset + len(data) >= size
-    transcript.offset = offset + end
-    entries = []
-    for raw in data[:end].split(b"\n"):
-        if not raw.strip():
-            continue
-        try:
-            entry = fastjson.loads(raw)
-        except ValueError:
-            entry = None
-        if isinstance(entry, dict):
-            entries.append(entry)
-        else:
-            transcript.skipped += 1
-    return entries, transcript
 
 
 class _Parser:
     """Folds transcript entries into Turn and Boundary items, in order."""
 
-    def __init__(self, transcript: Transcript, seen: set, sidechain: bool = False):
+    def __init__(self, transcript: Transcript, seen: set, sidechain: bool = False, session: str | None = None):
         self.out = transcript
         self.seen = seen
         self.sidechain = sidechain
+        self.session = session
         self.turn = None
         self.tools = {}  # tool_use id -> ToolUse, for matching results
         self.blocks = set()  # (message id, block key) already taken
 
     def feed(self, entries) -> None:
         for entry in entries:
+            owner = entry.get("sessionId")
+            if self.session and isinstance(owner, str) and owner and owner != self.session:
+                self.out.history += 1  # a copy of the parent session's line: its work was counted there
+                continue
             uuid = entry.get("uuid")
             if isinstance(uuid, str):
                 if uuid in self.seen:
@@ -93,6 +76,7 @@ class _Parser:
             elif kind == "user":
                 self._user(entry)
             elif kind == "assistant":
+                self.out.after_boundary = False
                 self._assistant(entry)
 
     def _boundary(self, entry: dict) -> None:
@@ -100,14 +84,33 @@ class _Parser:
         self.turn = None
         self.out.items.append(Boundary(uuid=str(entry.get("uuid") or ""), at=str(entry.get("timestamp") or ""),
                                        trigger=str(meta.get("trigger") or ""), pre_tokens=meta.get("preTokens")))
+        self.out.after_boundary = True
+
+    def _summary(self, entry: dict, text: str) -> None:
+        """The host's compaction summary: on its boundary, else (1.0.x) a boundary of its own."""
+        from mage_engine.capture.hostsummary import summary_items
+
+        items = summary_items(text)
+        last = self.out.items[-1] if self.out.items else None
+        if self.out.after_boundary and isinstance(last, Boundary):
+            last.summary = items
+        elif self.out.worked and not self.out.after_boundary:
+            self.turn = None
+            self.out.items.append(Boundary(uuid=str(entry.get("uuid") or ""), at=str(entry.get("timestamp") or ""),
+                                           summary=items, style="summary"))
+        self.out.after_boundary = False
 
     def _user(self, entry: dict) -> None:
-        if entry.get("isMeta") or entry.get("isCompactSummary") or entry.get("isVisibleInTranscriptOnly"):
-            return
-        content = _message(entry).get("content")
+        content = message_of(entry).get("content")
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         if not isinstance(blocks, list):
             return
+        if entry.get("isCompactSummary") or opens_with(blocks, CONTINUATION):
+            self._summary(entry, block_text(blocks))
+            return
+        if entry.get("isMeta") or entry.get("isVisibleInTranscriptOnly"):
+            return
+        self.out.after_boundary = False
         texts = []
         for block in blocks:
             if not isinstance(block, dict):
@@ -119,7 +122,7 @@ class _Parser:
         self._prompt(entry, "\n".join(texts))
 
     def _prompt(self, entry: dict, text: str) -> None:
-        text = _without_reminders(text).strip()
+        text = without_reminders(text).strip()
         if not text:
             return
         if text.startswith(INTERRUPTED):
@@ -130,6 +133,7 @@ class _Parser:
             return
         self.turn = Turn(uuid=str(entry.get("uuid") or ""), at=str(entry.get("timestamp") or ""), prompt=text)
         self.out.items.append(self.turn)
+        self.out.worked = True
 
     def _result(self, block: dict) -> None:
         tool = self.tools.get(block.get("tool_use_id"))
@@ -137,10 +141,10 @@ class _Parser:
             return  # its tool_use was read in an earlier pass or is missing
         tool.ok = not block.get("is_error")
         if not tool.ok:
-            tool.error = _block_text(block.get("content"))
+            tool.error = block_text(block.get("content"))
 
     def _assistant(self, entry: dict) -> None:
-        message = _message(entry)
+        message = message_of(entry)
         content = message.get("content")
         blocks = [{"type": "text", "text": content}] if isinstance(content, str) else content
         if not isinstance(blocks, list):
@@ -162,6 +166,7 @@ class _Parser:
             return
         self.blocks.add(key)
         turn = self._current_turn(entry)
+        self.out.worked = True
         if kind == "text":
             turn.texts.append(block["text"].strip())
         else:
@@ -174,25 +179,3 @@ class _Parser:
             self.turn = Turn(uuid=str(entry.get("uuid") or ""), at=str(entry.get("timestamp") or ""), prompt=None)
             self.out.items.append(self.turn)
         return self.turn
-
-
-def _message(entry: dict) -> dict:
-    message = entry.get("message")
-    return message if isinstance(message, dict) else {}
-
-
-def _block_text(content) -> str:
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "\n".join(b.get("text", "") for b in content if isinstance(b, dict) and isinstance(b.get("text"), str))
-    return ""
-
-
-def _without_reminders(text: str) -> str:
-    """`text` less its `<system-reminder>` blocks (an unclosed one runs to the end)."""
-    if REMINDER_OPEN not in text:
-        return text
-    import re
-
-    return re.sub(_REMINDER, "", text)

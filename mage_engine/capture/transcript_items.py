@@ -46,28 +46,36 @@ class Turn(PlainRecord):
 
 
 class Boundary(PlainRecord):
-    """A `compact_boundary` line: the context was compacted here."""
+    """A compaction: a `compact_boundary` line, or (Claude Code 1.0.x, which wrote none) the
+    `isCompactSummary` line itself. `summary` holds the items of the host's own summary
+    (hostsummary.py) when the summary line was read."""
 
-    FIELDS = ("uuid", "at", "trigger", "pre_tokens")
+    FIELDS = ("uuid", "at", "trigger", "pre_tokens", "summary", "style")
 
-    def __init__(self, uuid: str, at: str, trigger: str = "", pre_tokens: int | None = None):
+    def __init__(self, uuid: str, at: str, trigger: str = "", pre_tokens: int | None = None,
+                 summary: list | None = None, style: str = "boundary"):
         self.uuid, self.at = uuid, at
         self.trigger = trigger  # manual | auto
         self.pre_tokens = pre_tokens
+        self.summary = [] if summary is None else summary
+        self.style = style  # boundary (a compact_boundary line) | summary (an old-style summary line)
 
 
 class Transcript(PlainRecord):
     """One read of a transcript: its turns and boundaries in order, and where the read stopped."""
 
-    FIELDS = ("items", "offset", "skipped", "partial", "uuids")
+    FIELDS = ("items", "offset", "skipped", "partial", "uuids", "history", "worked", "after_boundary")
 
     def __init__(self, items: list | None = None, offset: int = 0, skipped: int = 0, partial: bool = False,
-                 uuids: list | None = None):
+                 uuids: list | None = None, history: int = 0, worked: bool = False, after_boundary: bool = False):
         self.items = [] if items is None else items
         self.offset = offset  # byte offset after the last whole line read
         self.skipped = skipped  # lines that were not JSON objects
         self.partial = partial  # the file ended mid-line: that line waits for the next read
         self.uuids = [] if uuids is None else uuids
+        self.history = history  # lines of another session (copied in on resume): read, never work
+        self.worked = worked  # the transcript held work before the end of this read
+        self.after_boundary = after_boundary  # the read ended just after a boundary, before its summary
 
     @property
     def turns(self) -> list:

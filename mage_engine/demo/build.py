@@ -4,10 +4,16 @@ The sample data is dated around DEMO_NOW. `build_demo_kb(root, now)` shifts
 every date by `now - DEMO_NOW`: with `now=DEMO_NOW` (screenshots, tests) the
 KB is byte-for-byte reproducible; with the real clock (`mage demo`) drafts
 read as staged hours ago.
+
+The trail is never written by hand: `data/sessions/` holds the hook events of
+three sessions as Claude Code sends them, and each goes through the real
+capture (`capture_event`: scrub, chapters), then gets its scripted time. The
+recurrence draft is what `promote` makes of that trail, so the demo's drafts,
+`mage distill` and `mage promote` always agree: merge the draft into its note
+and nothing is staged again.
 """
 
 import datetime as dt
-import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,8 +22,10 @@ from mage_engine.kb import frontmatter
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import read_note, write_note
+from mage_engine.demo.sessions import capture_sessions, promote_recurrence
 
 DEMO_NOW = dt.datetime(2026, 3, 14, 16, 0, tzinfo=dt.timezone.utc)
+RECURRENCE_STAGED = "2026-03-13T15:02:00Z"  # right after the third chapter in which `uv sync` failed the same way
 DATA = Path(__file__).parent / "data"
 KB_NAME = "acme-api"
 
@@ -46,9 +54,11 @@ def build_demo_kb(root: Path, now: dt.datetime | None = None) -> DemoKB:
     demo = DemoKB(init_kb(root).kb)
     demo.notes = _write_notes(demo.kb, shift)
     demo.skills = _copy_skills(demo.kb, shift)
-    demo.sessions = _write_trail(demo.kb, shift)
+    demo.sessions = capture_sessions(demo.kb, DATA / "sessions", lambda stamp: shift_stamp(stamp, shift))
     rebuild_all(demo.kb, load_config(demo.kb))  # INDEX.md, MEMORY.md, search index: as `mage index`
-    demo.drafts = _stage_drafts(demo.kb, shift)
+    recurrence = promote_recurrence(demo.kb, lambda draft_id: _date_draft(demo.kb, draft_id, shift_stamp(
+        RECURRENCE_STAGED, shift), None))
+    demo.drafts = recurrence + _stage_drafts(demo.kb, shift)
     return demo
 
 
@@ -91,20 +101,6 @@ def _copy_skills(kb: KB, shift) -> list[str]:
         write_text_atomic(target, frontmatter.render(data, body, ("name", "description", "metadata")))
         names.append(path.parent.name)
     return names
-
-
-def _write_trail(kb: KB, shift) -> list[str]:
-    sessions = []
-    for path in sorted((DATA / "trail").glob("*.jsonl")):
-        lines = []
-        for line in path.read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            moved = shift_stamp(record["ts"], shift)
-            record["ts"] = moved[:-1] + ".000Z"  # the trail keeps milliseconds
-            lines.append(json.dumps(record, ensure_ascii=False, separators=(",", ":")))
-        write_text_atomic(kb.learnings_dir / path.name, "\n".join(lines) + "\n")
-        sessions.append(path.stem)
-    return sessions
 
 
 def _stage_drafts(kb: KB, shift) -> list[dict]:

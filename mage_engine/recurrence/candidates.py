@@ -19,7 +19,8 @@ from mage_engine.recurrence.coverage import recall_match, signature_owners, stag
 from mage_engine.recurrence.draft_text import title_for
 from mage_engine.recurrence.store import write_scratch
 
-RULES = 2  # bump when what counts as covered changes, so saved candidates are recomputed
+RULES = 3  # bump when what counts as covered changes, so saved candidates are recomputed
+FAMILY_K = {"lesson": 1}  # the person asked for it: one chapter is enough
 
 ROW_KEYS = ("id", "signature", "family", "chapters", "chapter_count", "count", "first_seen", "last_seen",
             "examples")
@@ -42,10 +43,15 @@ def evaluate(kb, tallies: list, config, known: dict | None = None) -> list[dict]
     `known` holds verdicts ({signature: {"status", "by"}}) still valid because nothing
     they depend on changed; only the other signatures are judged.
     """
-    eligible = [tally for tally in tallies if tally["chapter_count"] >= config.k]
+    eligible = [tally for tally in tallies if tally["chapter_count"] >= k_for(tally, config)]
     judge = _Judge(kb, config.hint_min_score, known or {})
     return [{key: tally[key] for key in ROW_KEYS} | {"title": title_for(tally)} | judge.verdict(tally)
             for tally in eligible]
+
+
+def k_for(tally: dict, config) -> int:
+    """The chapters a tally needs before it is a candidate: K from the dial, 1 for explicit requests."""
+    return FAMILY_K.get(tally["family"], config.k)
 
 
 class _Judge:

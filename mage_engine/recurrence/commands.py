@@ -17,21 +17,25 @@ from mage_engine.recurrence.signatures import normalise_text
 SEQUENCE_OPS = ("&&", "||", ";", "&", "\n")
 PIPE_OPS = ("|", "|&")
 TRIVIAL = {"cd", "pushd", "popd", "export", "source", ".", "set", "true", "unset", "clear"}
+PEELED_KEYWORDS = {"do", "then", "else", "elif", "if", "!", "{", "(", "time"}  # `do grep x` runs grep
+HEADER_KEYWORDS = {"for", "while", "until", "case", "select", "done", "fi", "esac", "}", ")", "function"}
 WRAPPERS = {"sudo", "env", "time", "nice", "command", "exec", "nohup", "xvfb-run", "stdbuf", "timeout"}
 RUNNERS = {("uv", "run"), ("poetry", "run"), ("pipenv", "run"), ("pdm", "run"), ("hatch", "run"),
            ("pnpm", "exec"), ("bundle", "exec"), ("yarn", "dlx"), ("conda", "run")}
 SOLO_RUNNERS = {"npx", "pnpx", "bunx"}
+# Subcommands that group others: `docker system prune` is the command, not `docker system`
+GROUPS = {("docker", "system"), ("docker", "volume"), ("docker", "image"), ("docker", "container"),
+          ("docker", "network"), ("docker", "compose"), ("docker", "builder"), ("docker", "buildx"),
+          ("git", "remote"), ("git", "stash"), ("git", "submodule"), ("git", "worktree"), ("kubectl", "rollout"),
+          ("kubectl", "config"), ("gh", "pr"), ("gh", "issue"), ("gh", "repo"), ("gh", "release"), ("gh", "run")}
 SUBCOMMANDS = {"git", "npm", "pnpm", "yarn", "bun", "cargo", "go", "docker", "docker-compose", "kubectl", "pip",
                "pip3", "uv", "poetry", "pdm", "hatch", "make", "gh", "brew", "apt", "apt-get", "conda", "mamba",
                "terraform", "dotnet", "mvn", "gradle", "gradlew", "bundle", "rails", "rake", "deno", "just",
                "helm", "systemctl", "tox", "nox", "pre-commit", "alembic", "manage.py", "rustup", "nvm"}
-READ_ONLY = {"ls", "cat", "head", "tail", "less", "more", "grep", "rg", "ag", "find", "fd", "which", "type",
-             "echo", "printf", "pwd", "wc", "file", "stat", "tree", "printenv", "whoami", "date", "du",
-             "df", "diff", "sleep", "history", "man", "jq", "sort", "uniq", "awk", "sed", "cd"}
-READ_ONLY_GIT = {"status", "diff", "log", "show", "branch", "remote", "rev-parse", "blame", "ls-files"}
 ENV_ASSIGNMENT = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*=")
 _WORD = re.compile(r"^[a-z][\w:.-]*$")
 NUMERIC = re.compile(r"^[-+]?\d+(?:\.\d+)?[a-z]{0,3}$")
+_PYTHON = r"^(?:python|py)[\d.]*(?:\.exe)?$"  # python3, python3.12, python.exe, py
 _REDIRECT = re.compile(r"\s\d*(?:>&\d+|&>>?\s*\S+|>>?\s*\S+|<\s*\S+)")
 
 
@@ -87,28 +91,45 @@ def _program(segment: list[str]) -> tuple[str, list[str]]:
     rest = list(segment)
     while rest:
         word = os.path.basename(rest[0])
-        if ENV_ASSIGNMENT.match(rest[0]) or word in WRAPPERS or NUMERIC.match(rest[0]) or rest[0].startswith("-"):
+        if rest[0] in HEADER_KEYWORDS:
+            return "", []  # a loop or case header, or its end: no program ran here
+        if rest[0] in PEELED_KEYWORDS or ENV_ASSIGNMENT.match(rest[0]) or word in WRAPPERS or NUMERIC.match(rest[0]) or rest[0].startswith("-"):
             rest = rest[1:]
         elif word in SOLO_RUNNERS or (len(rest) > 1 and (word, rest[1]) in RUNNERS):
             rest = rest[1:] if word in SOLO_RUNNERS else rest[2:]
-        elif re.match(r"^python[\d.]*$", word) and len(rest) > 2 and rest[1] == "-m":
+        elif re.match(_PYTHON, word) and len(rest) > 2 and rest[1] == "-m":
             rest = rest[2:]
-        elif re.match(r"^python[\d.]*$", word) and len(rest) > 1 and rest[1].endswith(".py"):
+        elif re.match(_PYTHON, word) and len(rest) > 1 and rest[1].endswith(".py"):
             rest = rest[1:]
         else:
             return word, rest[1:]
     return "", []
 
 
+program_and_args = _program  # the public name
+
+
 @lru_cache(maxsize=4096)
-def head(command: str) -> str:
-    """The program that did the work, with its subcommand where it has one."""
-    program, args = _program(main_segment(command))
+def head(command: str, error: str = "") -> str:
+    """The program that did the work, with its subcommand where it has one (`docker exec`,
+    `git add`, `npm run build`). Given the `error` a failed command printed, the segment that
+    failed: `git add x && git status` that failed is `git add`."""
+    if error or any(op in command for op in ("&&", "||", ";")):
+        from mage_engine.recurrence.command_kinds import failing_segment
+
+        return head_of(failing_segment(command, error))
+    return head_of(main_segment(command))
+
+
+def head_of(segment: list) -> str:
+    """`head` of one segment's tokens."""
+    program, args = _program(segment)
     if program in SUBCOMMANDS:
         args = [arg for index, arg in enumerate(args) if index == 0 or args[index - 1] not in ("-C", "-c")]
         words = [arg for arg in args[:4] if _WORD.match(arg)]
-        if words[:1] in (["run"], ["run-script"]) and len(words) > 1:
-            return f"{program} {words[0]} {words[1]}"  # `npm run build`: the script is the command
+        if (words[:1] in (["run"], ["run-script"]) or (program, words[0] if words else "") in GROUPS) \
+                and len(words) > 1:
+            return f"{program} {words[0]} {words[1]}"  # `npm run build`, `docker system prune`
         if words:
             return f"{program} {words[0]}"
     return program
@@ -116,11 +137,10 @@ def head(command: str) -> str:
 
 @lru_cache(maxsize=4096)
 def is_read_only(command: str) -> bool:
-    """Commands that only look (ls, cat, git status): never a fix."""
-    program, args = _program(main_segment(command))
-    if program == "git":
-        return bool(args) and args[0] in READ_ONLY_GIT
-    return program in READ_ONLY or not program
+    """Commands that only look (ls, cat, git status, ping, docker logs): never a fix."""
+    from mage_engine.recurrence.command_kinds import is_look_only
+
+    return is_look_only(command)
 
 
 @lru_cache(maxsize=4096)

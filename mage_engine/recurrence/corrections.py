@@ -13,14 +13,19 @@ not negated ("use pnpm", "run make", "try uv"), else the prohibition itself
 import re
 
 from mage_engine.recurrence import commands
-from mage_engine.recurrence.families import action_shape
+from mage_engine.recurrence.fix_steps import action_shape
 from mage_engine.recurrence.signatures import correction_signature, normalise_text
 from mage_engine.recurrence.steps import SHELL_TOOLS, raw_label
 
+# An overrule opens the prompt ("no, …", "don't …", "why did you …", "use pnpm instead"), perhaps after
+# "ok"/"wait"/"actually"; "no, also add …" and "actually, can you also …" ask for more, they overrule nothing.
 OVERRULE = re.compile(
-    r"^\W*(?:no|nope|don'?t|do not|stop|wrong|never|instead|actually|wait|undo|revert|"
-    r"not (?:that|this|like that)|that'?s (?:not|wrong)|why did you|i (?:said|told you|asked))\b"
-    r"|\binstead\b|\bi told you\b|\bshould(?:n'?t| not)? have\b|\brather than\b", re.IGNORECASE)
+    r"^\W*(?:(?:ok|okay|wait|actually|hmm|hey|sorry|please|stop)\W+)?"
+    r"(?:(?:no|nope|nah)\b(?!\W+(?:also|and also|more|problem|worries|thanks|need)\b)|don'?t\b|do not\b|stop\b|"
+    r"wrong\b|never\b|undo\b|revert\b|not (?:that|this|like that|what i)\b|that'?s (?:not|wrong|incorrect)\b|"
+    r"why (?:did|are|would) you\b|i (?:said|told you|asked)\b|you (?:should(?:n'?t| not)? have|were supposed to)\b|"
+    r"(?:use|run|try)\b[^.?!\n]{0,60}\binstead\b|instead\b)"
+    r"|\bi told you\b|\byou should(?:n'?t| not)? have\b", re.IGNORECASE)
 _CLAUSES = re.compile(r"[.;!?\n]|\s[-—–]+\s|,\s*(?:but|so)\s")
 _DIRECTIVE = re.compile(r"\b(use|using|uses|run|running|try|prefer|switch to|stick (?:to|with)|go with)\s+"
                         r"(?:the\s+|a\s+|an\s+)?(?P<object>[`'\"]?[\w@./:+-]+)")
@@ -89,7 +94,10 @@ class CorrectionTracker:
         if not want:
             return None
         what = overruled(action, want)
+        from mage_engine.recurrence.fix_steps import event_key
+
         self.waiting = {"sig": correction_signature(what, want), "ts": step["ts"],
+                        "key": f"{event_key(action)}|{' '.join(step['text'].split())[:80]}",
                         "parts": {"overruled": what, "wanted": want}, "steps": [want],
                         "example": {"action": raw_label(action), "prompt": " ".join(step["text"].split())[:300],
                                     "then": ""}}

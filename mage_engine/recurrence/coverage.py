@@ -44,9 +44,11 @@ def _names_outcome(kb, hit, tally: dict) -> bool:
 
 
 def outcome_words(tally: dict) -> list[str]:
-    """The words of what made it right: `pip`, `install` for `pip install -e .`."""
+    """The words of what made it right: `pip`, `install` for `pip install -e .`; a request's
+    own words; the routine's name."""
     parts = tally["parts"]
-    return _words(parts.get("fix") or parts.get("change") or parts.get("wanted") or "")
+    return _words(parts.get("fix") or parts.get("change") or parts.get("wanted") or parts.get("request")
+                  or parts.get("routine") or "")
 
 
 def situation_words(tally: dict) -> list[str]:

@@ -5,70 +5,45 @@ waits for the same command to succeed later in the chapter:
 
 - the same command line succeeds after one or more steps that changed
   something (an install, a config edit): **failure → fix**, keyed by the
-  error class and the last such step, the one after which it passed;
+  failing program and subcommand, the error class and the last such step,
+  the one after which it passed;
 - the same command with other flags or environment succeeds: **retry**,
-  keyed by the error class and what changed (`with --reruns <n>`);
+  keyed by the program and subcommand, the error class and what changed
+  (`with --reruns <n>`, `without -it`);
 - it passes again with nothing changed in between: a flake, not a signature.
 
+Refusals, interruptions, permission prompts and tool-usage slips are not
+failures at all (capture/noise.py). A compound command is named by the segment
+that failed. Steps that only look (`ls`, `git status`, `ping`) are never fixes;
+a destructive fix step is kept, flagged, so every draft made of it warns.
 Edits of ordinary source files are not fixes a note can teach (that is
 programming, not a recurring procedure); edits of known config files are.
+
+`FixTracker.outcomes()` also tells the nudge how every failure of the chapter
+ended: fixed (and by what), passed on a re-run, or still failing.
 """
 
-import os
 import re
 
-from mage_engine.recurrence import commands, flags
-from mage_engine.recurrence.signatures import error_class, fix_signature, is_placeholder_only, retry_signature
-from mage_engine.recurrence.steps import EDIT_TOOLS, SHELL_TOOLS, is_action, raw_label
+from mage_engine.recurrence import flags
+from mage_engine.recurrence.fix_steps import (action_shape, destructive, event_key, failing_head, failing_part,
+                                              identity, teaches_something)
+from mage_engine.recurrence.signatures import error_class, fix_signature, retry_signature
+from mage_engine.recurrence.steps import SHELL_TOOLS, is_action, raw_label
 
 MAX_FIX_GAP = 10      # actions between failure and success; past this the fix is a guess
 PROCEDURE_STEPS = 3   # the last actions before success kept as the observed procedure
-CONFIG_FILE = re.compile(
-    r"^(?:pyproject\.toml|setup\.(?:py|cfg)|requirements[\w.-]*\.txt|package\.json|tsconfig[\w.-]*\.json|"
-    r"Cargo\.toml|go\.mod|Gemfile|Makefile|Dockerfile|docker-compose[\w.-]*\.ya?ml|\.env[\w.-]*|"
-    r"conftest\.py|pytest\.ini|tox\.ini|\.gitignore|\.npmrc|\.nvmrc|\.python-version|\.tool-versions|"
-    r"[\w.-]+\.(?:toml|ini|cfg|ya?ml|lock))$")
-
-
-def action_shape(step: dict) -> str:
-    """The normalised form of a fix step: `pip install -e .`, `edit pyproject.toml`."""
-    if step["tool"] in SHELL_TOOLS and step.get("cmd"):
-        return commands.shape(step["cmd"])[:120]
-    if step["tool"] in EDIT_TOOLS:
-        return f"edit {_file_label((step.get('paths') or ['?'])[0])}"
-    from mage_engine.recurrence.signatures import normalise_text
-
-    return f"{step['tool']} {normalise_text(step.get('cmd', ''))}".strip()[:120]
-
-
-def _file_label(path: str) -> str:
-    name = os.path.basename(path.rstrip("/"))
-    if CONFIG_FILE.match(name):
-        return name
-    extension = os.path.splitext(name)[1]
-    return f"<file>{extension}"
-
-
-def teaches_something(shape: str) -> bool:
-    """A fix a note can teach: not an edit of an ordinary source file, not all placeholders."""
-    return not shape.startswith("edit <file>") and not is_placeholder_only(shape)
-
-
-def identity(step: dict) -> str:
-    """Which later step counts as "the same command"."""
-    return f"{step['tool']}|{' '.join(step.get('cmd', '').split())}|{','.join(step.get('paths') or [])}"
-
-
 class FixTracker:
     """Feed it a chapter's steps; it yields fix and retry observations."""
 
     def __init__(self):
-        self.pending = {}  # identity -> {"fail": step, "actions": [steps]}
+        self.pending = {}  # identity -> {"fail": latest failure, "error": class, "actions": [steps], "tries": n}
+        self.ended = []    # failures that found their end, in the order they failed
 
     def feed(self, step: dict) -> dict | None:
         """Take one step; return an observation when it resolves a failure."""
-        if step.get("k") != "t":
-            return None
+        if step.get("k") != "t" or step.get("n"):
+            return None  # prompts, refusals, interruptions and tool-usage slips
         if step.get("ok") is False:
             self._failed(step)
             return None
@@ -80,24 +55,40 @@ class FixTracker:
                 waiting["actions"].append(step)
         return found
 
+    def outcomes(self) -> list:
+        """Every failure of the chapter and how it ended: `then` (the passing step or None),
+        `fix` (the step after which it passed, or None), `change` (a retry's flags), `tries`."""
+        still = [dict(waiting, then=None, fix=None, change="") for waiting in self.pending.values()]
+        return sorted(self.ended + still, key=lambda item: item["fail"].get("ts", ""))
+
     def _failed(self, step: dict) -> None:
-        error = error_class(step.get("err", ""), step.get("exit"))
-        if error:
-            self.pending[identity(step)] = {"fail": step, "error": error, "actions": []}
+        """A failure; failing again restarts the wait (what came before did not fix it)."""
+        key = identity(step)
+        tries = self.pending[key]["tries"] + 1 if key in self.pending else 1
+        self.pending[key] = {"fail": step, "error": error_class(step.get("err", ""), step.get("exit")),
+                             "actions": [], "tries": tries}
 
     def _resolve(self, step: dict) -> dict | None:
         key = identity(step)
         if key in self.pending:
-            return _fixed(self.pending.pop(key), step)
+            return self._end(self.pending.pop(key), step, _fixed)
         if step["tool"] not in SHELL_TOOLS or not step.get("cmd"):
             return None
         bones = flags.skeleton(step["cmd"])
         for key, waiting in self.pending.items():
             failed = waiting["fail"]
-            if failed["tool"] == step["tool"] and flags.skeleton(failed.get("cmd", "")) == bones:
+            if failed["tool"] == step["tool"] and bones in (flags.skeleton(failed.get("cmd", "")),
+                                                            flags.skeleton(failing_part(failed))):
                 del self.pending[key]
-                return _retried(waiting, step)
+                return self._end(waiting, step, _retried)
         return None
+
+    def _end(self, waiting: dict, success: dict, observe) -> dict | None:
+        actions = waiting["actions"]
+        change = flags.delta(failing_part(waiting["fail"]), success.get("cmd", "")) if observe is _retried else ""
+        fix = actions[-1] if observe is _fixed and actions and len(actions) <= MAX_FIX_GAP else None
+        self.ended.append(dict(waiting, then=success, fix=fix, change=change))
+        return observe(waiting, success) if waiting["error"] else None
 
 
 def _fixed(waiting: dict, success: dict) -> dict | None:
@@ -108,25 +99,34 @@ def _fixed(waiting: dict, success: dict) -> dict | None:
     if not teaches_something(shape):
         return None
     failed = waiting["fail"]
-    head = commands.head(failed["cmd"]) if failed.get("cmd") and failed["tool"] in SHELL_TOOLS else failed["tool"]
+    head = failing_head(failed)
     procedure = actions[-PROCEDURE_STEPS:]
-    return {"sig": fix_signature(head or failed["tool"], waiting["error"], shape), "ts": failed["ts"],
+    seen = {"sig": fix_signature(head, waiting["error"], shape), "ts": failed["ts"], "key": event_key(failed),
             "parts": {"head": head, "error": waiting["error"], "fix": shape},
             "steps": [action_shape(step) for step in procedure],
             "example": {"command": raw_label(failed), "error": _raw_error(failed),
                         "fix": [raw_label(step) for step in procedure], "then": raw_label(success)}}
+    return _flag_destructive(seen, procedure)
 
 
 def _retried(waiting: dict, success: dict) -> dict | None:
     failed = waiting["fail"]
-    change = flags.delta(failed["cmd"], success["cmd"])
+    change = flags.delta(failing_part(failed), success["cmd"])
     if not change:
         return None
-    base = flags.base_shape(failed["cmd"])
-    return {"sig": retry_signature(base, waiting["error"], change), "ts": failed["ts"],
-            "parts": {"head": base, "error": waiting["error"], "change": change}, "steps": [change],
+    head = failing_head(failed)
+    seen = {"sig": retry_signature(head, waiting["error"], change), "ts": failed["ts"], "key": event_key(failed),
+            "parts": {"head": head, "error": waiting["error"], "change": change}, "steps": [change],
             "example": {"command": raw_label(failed), "error": _raw_error(failed), "fix": [],
                         "then": raw_label(success)}}
+    return _flag_destructive(seen, [success])
+
+
+def _flag_destructive(seen: dict, steps: list) -> dict:
+    reason = destructive(steps)
+    if reason:
+        seen["destructive"] = reason
+    return seen
 
 
 def _raw_error(step: dict) -> str:

@@ -3,10 +3,11 @@
 Each chapter (`<session>:<ordinal>`, as `mage chapters` names it) keeps its
 work counts, first and last time, and its observations and skill loads.
 While a chapter may still grow it also keeps its steps, so new lines can be
-folded in and the chapter re-analysed; once it cannot (its session ended, or
-two newer chapters of the session exist: a transcript fold may still file a
-turn under the chapter just before a compaction) the steps are dropped to
-keep the state small. A step arriving for a chapter whose steps were dropped
+folded in and the chapter re-analysed; once it cannot (its session ended a day
+before the newest line of the trail, so no `--resume` is coming, or two newer
+chapters of the session exist: a transcript fold may still file a turn under
+the chapter just before a compaction) the steps are dropped to keep the state
+small. A step arriving for a chapter whose steps were dropped
 raises `Restart`: a full fold is always correct, only slower.
 """
 
@@ -35,8 +36,11 @@ def counts(chapter: dict) -> bool:
 
 
 def contribution(chapter: dict) -> tuple:
-    """(chapter start, observations) a chapter adds to the tallies: none unless it counts."""
-    return chapter["first"], (chapter["obs"] if counts(chapter) else [])
+    """(chapter start, observations) a chapter adds to the tallies: none unless it counts, but for
+    what the person asked to keep (one prompt saying "remember …" is a lesson, however short)."""
+    if counts(chapter):
+        return chapter["first"], chapter["obs"]
+    return chapter["first"], [seen for seen in chapter["obs"] if seen["sig"].startswith("lesson: ")]
 
 
 class Folder:
@@ -49,6 +53,7 @@ class Folder:
         self.grew = set()
         self.events = 0
         self.bucket_names = {}
+        self.newest = store.index.get("newest", "")  # the latest `ts` folded so far
 
     def feed_line(self, line: str) -> None:
         record = parse_line(line)
@@ -68,6 +73,7 @@ class Folder:
         if chapter_id not in self.before:
             self.before[chapter_id] = (name, contribution(chapter))
         chapter["first"], chapter["last"] = min(chapter["first"], ts), max(chapter["last"], ts)
+        self.newest = max(self.newest, ts)
         if ordinal > bucket["sessions"].get(session, 0):
             bucket["sessions"][session] = ordinal
         event = record.get("event")
@@ -103,14 +109,27 @@ class Folder:
             if chapter_id in self.grew:
                 chapter["obs"], chapter["loads"] = analyse(_stream(chapter))
             changes.append((chapter_id, before, contribution(chapter)))
+        self.store.index["newest"] = self.newest
         for name in self.store.touched:
-            _finalise(self.store.buckets[name])
+            _finalise(self.store.buckets[name], _a_day_before(self.newest))
         return changes
 
 
-def _finalise(bucket: dict) -> None:
+def _a_day_before(stamp: str) -> str:
+    import datetime as dt
+
+    try:
+        moment = dt.datetime.fromisoformat(stamp.replace("Z", "+00:00"))
+    except ValueError:
+        return ""
+    return (moment - dt.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M:%S.000Z")
+
+
+def _finalise(bucket: dict, resumable_after: str) -> None:
+    """Drop the steps of chapters that cannot grow any more (see the module doc)."""
     sessions, chapters = bucket["sessions"], bucket["chapters"]
-    ended = {c["session"] for c in chapters.values() if c["end"] == "SessionEnd" and c["ordinal"] == sessions[c["session"]]}
+    ended = {c["session"] for c in chapters.values() if c["end"] == "SessionEnd" and c["last"] < resumable_after
+             and c["ordinal"] == sessions[c["session"]]}
     for chapter in chapters.values():
         newest = sessions.get(chapter["session"], 0)
         if not chapter["final"] and (chapter["session"] in ended or chapter["ordinal"] <= newest - KEEP_OPEN):

@@ -6,7 +6,10 @@ records `graduated_skill: <name>`, both in one transaction. When Claude Code
 is connected, the skill is linked into `.claude/skills/` so the host sees it.
 Nothing is committed: the result carries the git command to run after
 reading the diff. Notes carrying `demoted_skill` (optimize sent their skill
-back) do not graduate again until a person removes that key.
+back) do not graduate again until a person removes that key. A note whose
+procedure holds a destructive step (`rm -rf`, `git reset --hard`, `--force`:
+capture/hazards.py) never becomes a skill: a skill is followed without a person
+reading it first. It waits with the reason instead.
 """
 
 import datetime as dt
@@ -60,13 +63,29 @@ def _graduate(kb, dry_run: bool, today: str | None) -> GraduateResult:
     for note in eligible:
         chapters = evidence.get(note.id, {})
         row = {"note": note.id, "title": note.title, "chapter_count": len(chapters), "evidence": chapters}
-        if len(chapters) >= config.m:
+        danger = destructive_step(note.body)
+        if danger:
+            result.waiting.append(row | {"needed": config.m, "refused": danger})
+        elif len(chapters) >= config.m:
             ready.append((note, row))
         else:
             result.waiting.append(row | {"needed": config.m})
     if ready:
         _mint(kb, ready, result, today or dt.date.today().isoformat())
     return result
+
+
+def destructive_step(body: str) -> str:
+    """'`rm -rf build` deletes files …' for the first destructive command the note's text names, else ''."""
+    import re
+
+    from mage_engine.capture.hazards import hazard
+
+    for span in re.findall(r"`([^`\n]+)`", body or ""):
+        reason = hazard(span)
+        if reason:
+            return f"`{span[:80]}` {reason}: never made into a skill"
+    return ""
 
 
 def _mint(kb, ready: list, result: GraduateResult, today: str) -> None:

@@ -66,8 +66,9 @@ def draft_for(tally: dict) -> dict:
 def _stage(kb, draft: dict, result: PromoteResult) -> None:
     from mage_engine.grooming.stage import stage_draft
 
+    source = "lesson" if draft["signature"].startswith("lesson:") else "recurrence"
     staged = stage_draft(kb, draft["title"], draft["body"], kind=draft["kind"], tags=draft["tags"],
-                         category=draft["category"], source="recurrence", signature=draft["signature"],
+                         category=draft["category"], source=source, signature=draft["signature"],
                          chapters=draft["chapters"])
     if staged.status == "staged":
         result.staged.append(draft | {"draft": staged.id, "nearest": staged.nearest})

@@ -5,7 +5,7 @@ hashes, ids, temp names, line numbers, quoted values) becomes a placeholder,
 so the same situation in different chapters yields the same key:
 
     fix: pytest | ModuleNotFoundError: No module named <name> | pip install -e .
-    retry: pytest <path> | ConnectionResetError: [Errno <n>] Connection reset by peer | +--reruns <n>
+    retry: pytest | ConnectionResetError: [Errno <n>] Connection reset by peer | with --reruns <n>
     correction: npm install | use pnpm
 
 A key always carries what went wrong and what made it right (or, for a
@@ -13,7 +13,6 @@ correction, what was overruled and what the user wanted): a tool or file name
 alone never makes one.
 """
 
-import hashlib
 import re
 
 MAX_ERROR_CHARS = 140
@@ -69,7 +68,13 @@ def _quoted(match: re.Match) -> str:
 def error_class(error: str, exit_code=None) -> str:
     """The normalised class of a failure: `ModuleNotFoundError: No module named <name>`,
     `exit 127: rg: command not found`. Empty when the failure says nothing."""
+    from mage_engine.capture.noise import is_warning_line, noise_class
+
     text = re.sub(r"^E\s+", "", str(error or "").strip())
+    if noise_class(text):
+        return ""  # a refusal, an interruption or a tool-usage slip: nothing went wrong with the work
+    if is_warning_line(text):
+        text = ""  # a warning is never the error (older trails kept `W: GPG error …` as the error line)
     text = normalise_text(text)
     text = _SHELL_PREFIX.sub("", text).strip()
     if re.fullmatch(r"exit code <n>", text, re.IGNORECASE):
@@ -106,6 +111,8 @@ def family_of(signature: str) -> str:
 
 def signature_id(signature: str) -> str:
     """A short, stable handle for a signature (10 hex chars), for listings and the TUI."""
+    import hashlib  # here: the nudge reads fixes through this module, and the hook path loads no hashlib
+
     return hashlib.sha256(signature.encode("utf-8")).hexdigest()[:10]
 
 

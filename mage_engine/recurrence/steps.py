@@ -1,9 +1,11 @@
 """Trail lines as steps: the person's prompts and the agent's tool uses, in order.
 
 A step is a small dict kept in the distill state while its chapter is open:
-`{"k": "p", "ts", "text", "h"}` for a prompt (`h` marks harness notices such
-as `<task-notification>`), `{"k": "t", "ts", "tool", "cmd", "paths", "ok",
-"err", "exit", "skill"}` for a tool use. Hook lines (UserPromptSubmit,
+`{"k": "p", "ts", "text", "h", "id"}` for a prompt (`h` marks harness notices
+such as `<task-notification>`; `id` is the transcript line's uuid, for a folded
+turn), `{"k": "t", "ts", "tool", "cmd", "paths", "ok", "err", "exit", "skill",
+"id", "n"}` for a tool use (`id` is the host's tool_use id; `n` marks a refusal,
+interruption or tool-usage slip: capture/noise.py). Hook lines (UserPromptSubmit,
 PostToolUse, PostToolUseFailure) and folded transcript `Turn` lines describe
 the same work twice; each chapter keeps both streams and distill reads the
 one with more work in it, as `mage chapters` counts it.
@@ -20,7 +22,7 @@ LOOKING_TOOLS = {"Read", "Grep", "Glob", "LS", "WebFetch", "WebSearch", "TodoWri
 PROMPT_KEPT = 600
 
 
-def prompt_step(ts: str, text) -> dict | None:
+def prompt_step(ts: str, text, line_id=None) -> dict | None:
     """A prompt step, or None for an empty prompt."""
     if not isinstance(text, str) or not text.strip():
         return None
@@ -28,6 +30,8 @@ def prompt_step(ts: str, text) -> dict | None:
     step = {"k": "p", "ts": ts, "text": text[:PROMPT_KEPT]}
     if text.startswith(HARNESS_PREFIXES):
         step["h"] = 1
+    if isinstance(line_id, str) and line_id:
+        step["id"] = line_id
     return step
 
 
@@ -46,7 +50,17 @@ def tool_step(ts: str, data: dict) -> dict:
         step["paths"] = [str(path) for path in paths[:4]]
     if type(code) is int:
         step["exit"] = code
+    if isinstance(data.get("id"), str) and data["id"]:
+        step["id"] = data["id"]
+    if step["ok"] is False and (data.get("interrupted") or _noise(error)):
+        step["n"] = 1
     return step
+
+
+def _noise(error) -> bool:
+    from mage_engine.capture.noise import noise_class
+
+    return bool(noise_class(error))
 
 
 def hook_steps(record: dict) -> list:
@@ -64,7 +78,7 @@ def turn_steps(record: dict) -> list:
     """Steps from a folded transcript `Turn` line: its prompt, then its tool uses."""
     ts = str(record.get("at") or record.get("ts") or "")
     steps = []
-    prompt = prompt_step(ts, record.get("prompt"))
+    prompt = prompt_step(ts, record.get("prompt"), record.get("uuid"))
     if prompt:
         steps.append(prompt)
     for tool in record.get("tools") or []:

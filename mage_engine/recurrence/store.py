@@ -19,7 +19,7 @@ import zlib
 
 from mage_engine.jsonfiles import read_object
 
-VERSION = 3
+VERSION = 4  # 4: steps carry tool ids and noise marks; sightings carry event keys
 BUCKETS = 32
 
 

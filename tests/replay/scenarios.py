@@ -13,7 +13,7 @@ a fix pattern (recorded, never the user's work).
 from replay.payloads import SUBAGENT
 
 IMPORT_FIX = "fix: pytest | ModuleNotFoundError: No module named <name> | pip install -e ."
-FLAKY_RETRY = "retry: pytest <path> | ConnectionResetError: [Errno <n>] Connection reset by peer | with --reruns <n>"
+FLAKY_RETRY = "retry: pytest | ConnectionResetError: [Errno <n>] Connection reset by peer | with --reruns <n>"
 PNPM_CORRECTION = "correction: npm | use pnpm"
 PLANTED = (IMPORT_FIX, FLAKY_RETRY, PNPM_CORRECTION)
 
