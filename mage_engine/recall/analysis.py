@@ -31,20 +31,22 @@ _ANALYZER = None
 
 
 class Unit(tuple):
-    """One word of a prompt, a (terms, name, humps) tuple: its distinct analysed terms; `name`,
-    the (offset, term) sequence a note must hold for the word to count as the same identifier
-    (empty when the word is not shaped like one); and `humps`, the name spelled by its CamelCase
-    humps (`PermissionDenied` -> permiss, deni), used when no note holds the whole word.
+    """One word of a prompt, a (terms, name, humps, text) tuple: its distinct analysed terms;
+    `name`, the (offset, term) sequence a note must hold for the word to count as the same
+    identifier (empty when the word is not shaped like one); `humps`, the name spelled by its
+    CamelCase humps (`PermissionDenied` -> permiss, deni), used when no note holds the whole
+    word; and `text`, the word as written (what `mage hints --why` shows).
     A plain tuple rather than a NamedTuple: `typing` would cost the hook 2 ms to import."""
 
     __slots__ = ()
 
-    def __new__(cls, terms: tuple, name: tuple = (), humps: tuple = ()):
-        return tuple.__new__(cls, (terms, name, humps))
+    def __new__(cls, terms: tuple, name: tuple = (), humps: tuple = (), text: str = ""):
+        return tuple.__new__(cls, (terms, name, humps, text))
 
     terms = property(lambda self: self[0])
     name = property(lambda self: self[1])
     humps = property(lambda self: self[2])
+    text = property(lambda self: self[3])
 
 
 def analyzer():
@@ -136,8 +138,8 @@ def _unit(word: str) -> Unit:
     camel = words.has_camel(word)
     humps = _humps(word) if camel else ()
     if len(pieces) == 1:
-        return Unit(terms, spelled if camel else (), humps)
-    return Unit(terms, spelled if len(spelled) > 1 and words.looks_like_identifier(word) else (), humps)
+        return Unit(terms, spelled if camel else (), humps, word)
+    return Unit(terms, spelled if len(spelled) > 1 and words.looks_like_identifier(word) else (), humps, word)
 
 
 def _humps(word: str) -> tuple:

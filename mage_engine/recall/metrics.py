@@ -39,7 +39,9 @@ def record_usage(kb, event: str, note_ids, session: str | None = None, chapter=N
     ids = [str(i) for i in note_ids]
     if event not in KINDS or not ids or is_probe_session(session):
         return
-    line = fastjson.dumps({"ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event, "ids": ids,
+    from mage_engine.capture.trail import utc_stamp
+
+    line = fastjson.dumps({"ts": utc_stamp(), "event": event, "ids": ids,
                            "session": session, "chapter": chapter}, ensure_ascii=False, separators=(",", ":"))
     try:
         append_line(kb.at(SCRATCH_DIR, EVENTS_FILE), line)

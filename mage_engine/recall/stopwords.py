@@ -109,6 +109,9 @@ library libraries package packages module modules dependency dependencies versio
 features config configuration setting settings option options job jobs task tasks step steps project
 projects repo repos repository branch branches commit commits merge merged review reviews description
 comment comments doc docs documentation readme install setup local machine pr prs mr mrs
+ci cd fail fails failed failing failure failures source sources src invalid rebuild pull push pushed process
+warn warning warnings edit edits upgrade upgraded single fresh default defaults report reports export load
+ignore break breaks broke broken unknown argument arguments copy share dev bin tmp link links var vars env envs
 """
 
 GENERAL_WORDS = frozenset(GENERAL.split())

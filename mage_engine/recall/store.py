@@ -18,7 +18,8 @@ from mage_engine.errors import MageError
 from mage_engine.jsonfiles import read_object
 from mage_engine.kb.layout import INDEX_DIR
 
-SCHEMA_VERSION = 2  # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword
+SCHEMA_VERSION = 3  # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword;
+# 3: kind, category and template headings are no longer note words
 
 
 class IndexUnavailable(MageError):

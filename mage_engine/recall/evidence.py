@@ -1,0 +1,68 @@
+"""Whether what a note shares with a prompt is evidence enough to hint it.
+
+The hint score (score.py) says how much of the prompt a note explains; this
+says whether that explanation rests on anything specific. A note is hinted only
+when the score clears the floor *and* the evidence is strong:
+
+- a rare identifier it holds whole (`ImmatureSignatureError`, `SQLX_OFFLINE`) is
+  strong on its own;
+- otherwise it needs at least one shared word that is neither everyday (plain
+  English, everyday software talk, this project's everyday words: everyday.py)
+  nor the team's common vocabulary: a word held by a quarter or more of the
+  notes (and by at least three) is what the team talks about all the time
+  (`parcel-api` in a parcel company, the project's own folder in every note),
+  so it says which team, not which note;
+- one word in common, everything else everyday, is never enough.
+
+`judge` returns the verdict and the shared words, labelled, for the injection
+ledger and `mage hints --why`.
+"""
+
+from mage_engine.plainrecord import PlainRecord
+
+COMMON_SHARE = 0.25  # of the notes: a word held this widely is the team's vocabulary
+COMMON_MIN_NOTES = 3
+CONTENT_UNITS = 0.3  # a shared word below this many rare-word units is too weak to count
+
+
+class Evidence(PlainRecord):
+    """A note's evidence: `strong` or not, the `reason` when not, and `words`, the shared
+    words as (word, rare-word units, label) with label name | word | team | software | everyday."""
+
+    FIELDS = ("strong", "reason", "words")
+
+    def __init__(self, strong: bool, reason: str, words: list):
+        self.strong, self.reason, self.words = strong, reason, words
+
+
+def judge(weights, matches) -> Evidence:
+    """The evidence behind `matches` (QueryWeights.matches of one note)."""
+    words = [(weights.texts[index], round(units, 2), label(weights, index, whole)) for index, units, whole in matches]
+    if any(lab == "name" for _, _, lab in words):
+        return Evidence(True, "", words)
+    overlap = [word for word, _, lab in words if lab != "everyday"]
+    if len(overlap) == 1:
+        return Evidence(False, f"only one word in common ({overlap[0]})", words)
+    if any(lab == "word" and units >= CONTENT_UNITS for _, units, lab in words):
+        return Evidence(True, "", words)
+    team = [word for word, _, lab in words if lab == "team"]
+    if team:
+        return Evidence(False, f"only the team's common words ({', '.join(team[:3])})", words)
+    return Evidence(False, "only everyday words in common", words)
+
+
+def label(weights, index: int, whole: bool) -> str:
+    """How one shared prompt word counts: name (a rare identifier held whole), word,
+    team (held by a quarter of the notes), software (everyday software talk) or everyday."""
+    if whole:
+        return "name"
+    new = weights.words[index][1]
+    kinds = {weights.term_kind(t) for t in new}
+    if not new or kinds <= {"everyday"}:
+        return "everyday"
+    if kinds <= {"everyday", "software"}:
+        return "software"
+    held = max(weights.df.get(t, 0) for t in new)
+    if held >= max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total):
+        return "team"
+    return "word"
