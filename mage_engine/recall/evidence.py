@@ -12,7 +12,10 @@ when the score clears the floor *and* the evidence is strong:
   notes (and by at least three) is what the team talks about all the time
   (`parcel-api` in a parcel company, the project's own folder in every note),
   so it says which team, not which note;
-- one word in common, everything else everyday, is never enough.
+- nor one of the technologies every team names (docker, gitlab, react, …:
+  stopwords.GENERIC_TECH): "a hint needs evidence beyond one shared generic
+  technology word";
+- one topic word in common, everything else everyday, is never enough.
 
 `judge` returns the verdict and the shared words, labelled, for the injection
 ledger and `mage hints --why`.
@@ -27,7 +30,7 @@ CONTENT_UNITS = 0.3  # a shared word below this many rare-word units is too weak
 
 class Evidence(PlainRecord):
     """A note's evidence: `strong` or not, the `reason` when not, and `words`, the shared
-    words as (word, rare-word units, label) with label name | word | team | software | everyday."""
+    words as (word, rare-word units, label) with label name | word | team | tech | software | everyday."""
 
     FIELDS = ("strong", "reason", "words")
 
@@ -38,30 +41,38 @@ class Evidence(PlainRecord):
 def judge(weights, matches) -> Evidence:
     """The evidence behind `matches` (QueryWeights.matches of one note)."""
     words = [(weights.texts[index], round(units, 2), label(weights, index, whole)) for index, units, whole in matches]
-    if any(lab == "name" for _, _, lab in words):
+    labels = [lab for _, _, lab in words]
+    if "name" in labels:
         return Evidence(True, "", words)
-    overlap = [word for word, _, lab in words if lab != "everyday"]
-    if len(overlap) == 1:
-        return Evidence(False, f"only one word in common ({overlap[0]})", words)
+    topic = [word for word, _, lab in words if lab in ("word", "team", "tech")]
+    if len(topic) == 1 and labels.count("software") <= 1:
+        return Evidence(False, f"only one word in common ({topic[0]})", words)
     if any(lab == "word" and units >= CONTENT_UNITS for _, units, lab in words):
         return Evidence(True, "", words)
-    team = [word for word, _, lab in words if lab == "team"]
-    if team:
-        return Evidence(False, f"only the team's common words ({', '.join(team[:3])})", words)
+    for kind, what in (("tech", "generic technology words"), ("team", "the team's common words")):
+        named = [word for word, _, lab in words if lab == kind]
+        if named:
+            return Evidence(False, f"only {what} ({', '.join(named[:3])})", words)
     return Evidence(False, "only everyday words in common", words)
 
 
 def label(weights, index: int, whole: bool) -> str:
-    """How one shared prompt word counts: name (a rare identifier held whole), word,
-    team (held by a quarter of the notes), software (everyday software talk) or everyday."""
+    """How one shared prompt word counts: name (a rare identifier held whole), word, team (held
+    by a quarter of the notes), tech (a technology every team names), software (everyday software
+    talk) or everyday."""
     if whole:
         return "name"
+    from mage_engine.recall import wordlists
+    from mage_engine.recall.score import is_bare_number
+
     new = weights.words[index][1]
     kinds = {weights.term_kind(t) for t in new}
-    if not new or kinds <= {"everyday"}:
+    if not new or kinds <= {"everyday"} or is_bare_number(weights.texts[index]):
         return "everyday"
     if kinds <= {"everyday", "software"}:
         return "software"
+    if all(t in wordlists.generic_tech_terms() or weights.term_kind(t) != "topic" for t in new):
+        return "tech"
     held = max(weights.df.get(t, 0) for t in new)
     if held >= max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total):
         return "team"

@@ -10,10 +10,11 @@ each piece):
               stopwords.SOFTWARE), df(t) for every other word: the background holds no other
     idf(t)  = ln(1 + (N' - df'(t) + 0.5) / (df'(t) + 0.5))  BM25's IDF over those notes
     w(t)    = g(t) * min(1, idf(t) / idf(1))                 each distinct prompt term t
-    g(t)    = 0.25 for everyday English words (`GENERAL_WEIGHT`), for this project's everyday
-              words (everyday.py: what most of its prompts say) and for numbers of one or two
-              digits; 0 for a number, hash or id that no note holds; 1 otherwise
-    a prompt word u (analysis.Unit) weighs W(u) = max w(t) over its terms
+    g(t)    = 0.25 for everyday English words (`GENERAL_WEIGHT`) and this project's everyday
+              words (everyday.py: what most of its prompts say); 0 for a number, hash or id
+              that no note holds; 1 otherwise
+    a prompt word u (analysis.Unit) weighs W(u) = max w(t) over its terms (a quarter of that
+              for a bare one- or two-digit number)
     M       = sum of W(u) over the prompt's words: its information, in "rare-word units"
     m(d)    = sum over words of W(u) * (share of u's term weight that note d holds,
               a term outside d's title and summary counting BODY_WEIGHT)
@@ -68,8 +69,8 @@ class QueryWeights:
         self.everyday = everyday
         self.weight = {t: term_weight(t, df[t], total, t in everyday) for t in terms}
         units = units if units is not None else [((t,), (), ()) for t in terms]
-        self.words = _plan(units, self.weight, df)
         self.texts = [unit[3] if len(unit) > 3 and unit[3] else " ".join(unit[0]) for unit in units]
+        self.words = _plan(units, self.weight, df, self.texts)
         self.mass = sum(word[2] for word in self.words)
         self.named = {}  # word index -> addresses of the notes that spell that identifier
 
@@ -100,7 +101,7 @@ class QueryWeights:
     def term_kind(self, term: str) -> str:
         """everyday (plain English, this project's everyday words, a short number), software
         (everyday software talk) or topic: how much a shared term says about one note."""
-        if term in self.everyday or term in wordlists.general_terms() or _numeric(term) and len(term) <= 2:
+        if term in self.everyday or term in wordlists.general_terms():
             return "everyday"
         return "software" if term in wordlists.software_terms() else "topic"
 
@@ -157,11 +158,16 @@ def term_weight(term: str, df: int, total: int, everyday: bool = False) -> float
     numeric = _numeric(term)
     if df == 0 and numeric:
         return 0.0  # a number, id or version no note holds: noise, not a topic
-    general = everyday or term in wordlists.general_terms() or numeric and len(term) <= 2
+    general = everyday or term in wordlists.general_terms()
     common = general or term in wordlists.software_terms()
     notes = total + BACKGROUND_NOTES
     share = min(1.0, idf(df + (BACKGROUND_COMMON_DF if common else 0), notes) / idf(1, notes))
     return share * (GENERAL_WEIGHT if general else 1.0)
+
+
+def is_bare_number(text: str) -> bool:
+    """A word that is only a one- or two-digit number."""
+    return len(text) <= 2 and text.isdigit()
 
 
 def _numeric(term: str) -> bool:
@@ -170,14 +176,17 @@ def _numeric(term: str) -> bool:
     return term[0].isdigit() or 2 * digits > len(term)
 
 
-def _plan(units, weight: dict, df: dict) -> list:
-    """(terms, new terms, W, name) per word; each term counts once, in the first word holding it."""
+def _plan(units, weight: dict, df: dict, texts: list) -> list:
+    """(terms, new terms, W, name) per word; each term counts once, in the first word holding it.
+    A bare number of one or two digits ("16", "04": a line, a count, a day) weighs like
+    everyday English even where a note holds it; `4.12` or `5432` still count in full."""
     counted, words = set(), []
-    for unit in units:
+    for unit, text in zip(units, texts):
         terms, name, humps = unit[0], unit[1], unit[2]
         if humps and any(df.get(t, 0) == 0 for t in terms):
             terms, name = tuple(dict.fromkeys(t for _, t in humps)), humps  # no note holds the whole word
         new = tuple(t for t in terms if t not in counted and t in weight)
         counted.update(new)
-        words.append((terms, new, max((weight[t] for t in new), default=0.0), name))
+        mass = max((weight[t] for t in new), default=0.0)
+        words.append((terms, new, mass * GENERAL_WEIGHT if is_bare_number(text) else mass, name))
     return words

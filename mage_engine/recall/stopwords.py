@@ -114,7 +114,18 @@ warn warning warnings edit edits upgrade upgraded single fresh default defaults 
 ignore break breaks broke broken unknown argument arguments copy share dev bin tmp link links var vars env envs
 """
 
+# Technologies nearly every software team names: a prompt about one of them in
+# general ("docker compose up vs start", "a GitLab issue template") shares only
+# that name with the team's notes about it. Not dropped, not weighed less: a note
+# whose only topic words in common are these is weak evidence (evidence.py).
+# (`native`: React Native.)
+GENERIC_TECH = """
+docker compose dockerfile git github gitlab python javascript typescript node nodejs npm yarn react native
+css html sql linux bash shell json yaml kubernetes k8s
+"""
+
 GENERAL_WORDS = frozenset(GENERAL.split())
+GENERIC_TECH_WORDS = frozenset(GENERIC_TECH.split())
 SOFTWARE_WORDS = frozenset(SOFTWARE.split())
 
 STOPWORDS = frozenset(

@@ -11,7 +11,7 @@ index schema they came from: editing stopwords.py, or an analyzer change
 (which bumps the schema), makes the next search analyse them afresh.
 """
 
-from mage_engine.recall.stopwords import ABBREVIATION_PAIRS, GENERAL_WORDS, SOFTWARE_WORDS
+from mage_engine.recall.stopwords import ABBREVIATION_PAIRS, GENERAL_WORDS, GENERIC_TECH_WORDS, SOFTWARE_WORDS
 
 SAVED_FILE = "wordlists.json"  # in .mage/state/
 _CACHE = {}
@@ -35,6 +35,13 @@ def software_terms() -> frozenset:
     if "software" not in _CACHE:
         _CACHE["software"] = _analysed(SOFTWARE_WORDS)
     return _CACHE["software"]
+
+
+def generic_tech_terms() -> frozenset:
+    """The technologies every team names (stopwords.GENERIC_TECH), stemmed."""
+    if "tech" not in _CACHE:
+        _CACHE["tech"] = _analysed(GENERIC_TECH_WORDS)
+    return _CACHE["tech"]
 
 
 def abbreviation_partners() -> dict:
@@ -88,7 +95,7 @@ def _source() -> list:
     from mage_engine.recall.store import SCHEMA_VERSION
 
     return [SCHEMA_VERSION, " ".join(sorted(GENERAL_WORDS)), " ".join(sorted(SOFTWARE_WORDS)),
-            " ".join(":".join(pair) for pair in ABBREVIATION_PAIRS)]
+            " ".join(":".join(pair) for pair in ABBREVIATION_PAIRS), " ".join(sorted(GENERIC_TECH_WORDS))]
 
 
 def _read_saved(path: str) -> bool:
@@ -99,6 +106,7 @@ def _read_saved(path: str) -> bool:
         if saved is None or saved["source"] != _source():
             return False
         _CACHE["general"], _CACHE["software"] = frozenset(saved["general"]), frozenset(saved["software"])
+        _CACHE["tech"] = frozenset(saved["tech"])
         _CACHE["partners"] = {term: frozenset(others) for term, others in saved["partners"].items()}
         return True
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
@@ -110,5 +118,6 @@ def _save(path: str) -> None:
     from mage_engine.kb.atomic import write_text_atomic
 
     data = {"source": _source(), "general": sorted(general_terms()), "software": sorted(software_terms()),
+            "tech": sorted(generic_tech_terms()),
             "partners": {term: sorted(others) for term, others in sorted(abbreviation_partners().items())}}
     write_text_atomic(path, fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
