@@ -19,7 +19,8 @@ from mage_engine.recall.turns import session_turns, turn_at
 
 
 def attribute(kb, decisions: list) -> list:
-    """[(decision entry, Turn or None, {note id: how it was used})] for ledger decision entries."""
+    """[(decision entry, Turn or None, {note id: how it was used})] for ledger decision entries;
+    the notes asked about are the hinted ones and the decision's other candidates."""
     turns, events, titles = {}, _usage_events(kb), None
     rows = []
     for entry in decisions:
@@ -27,12 +28,19 @@ def attribute(kb, decisions: list) -> list:
         if session not in turns:
             turns[session] = session_turns(kb, session)
         turn = turn_at(turns[session], str(entry.get("ts") or ""))
-        hinted = list(entry.get("notes") or [])
-        if turn is not None and hinted and titles is None:
+        ids = _considered(entry)
+        if turn is not None and ids and titles is None:
             titles = _titles(kb)
-        used = _used(turn, hinted, events.get(session, []), titles or {}) if turn is not None else {}
+        used = _used(turn, ids, events.get(session, []), titles or {}) if turn is not None else {}
         rows.append((entry, turn, used))
     return rows
+
+
+def _considered(entry: dict) -> list:
+    """The hinted notes and the decision's other candidates (the report asks whether they were used too)."""
+    candidates = [row.get("id") for row in (entry.get("decision") or {}).get("candidates") or []
+                  if isinstance(row, dict)]
+    return list(dict.fromkeys([*(entry.get("notes") or []), *(c for c in candidates if isinstance(c, str))]))
 
 
 def _used(turn, hinted: list, events: list, titles: dict) -> dict:

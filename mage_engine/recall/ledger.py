@@ -10,8 +10,12 @@ Appends are single O_APPEND writes, safe with concurrent hooks and no lock.
 `mage status`, `mage doctor` and the TUI; `mage hints` reads the decisions.
 """
 
+import os
+
 from mage_engine import fastjson
 from mage_engine.kb.layout import LEDGER_FILE
+
+ROTATE_BYTES = 8 * 1024 * 1024  # past this the ledger becomes injections.1.jsonl (the one before is dropped)
 
 
 def record_injection(kb, session: str, event: str, chars: int, note_ids, decision: dict | None = None) -> None:
@@ -26,17 +30,28 @@ def record_injection(kb, session: str, event: str, chars: int, note_ids, decisio
              "notes": list(note_ids)}
     if decision is not None:
         entry["decision"] = {key: value for key, value in decision.items() if key != "hits"}
+    path = kb.at(LEDGER_FILE)
     try:
-        append_line(kb.at(LEDGER_FILE), fastjson.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+        if os.stat(path).st_size > ROTATE_BYTES:
+            os.replace(path, _older(path))
     except OSError:
         pass
+    try:
+        append_line(path, fastjson.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+    except OSError:
+        pass
+
+
+def _older(path: str) -> str:
+    return path[: -len(".jsonl")] + ".1.jsonl"
 
 
 def read_ledger(kb) -> list[dict]:
     """Every well-formed ledger line, oldest first (a torn or foreign line is skipped)."""
     from mage_engine.jsonfiles import read_objects  # not at the top: the hooks only append
 
-    return [entry for entry in read_objects(kb.ledger_path) if isinstance(entry.get("chars"), int)]
+    entries = read_objects(_older(str(kb.ledger_path))) + read_objects(kb.ledger_path)
+    return [entry for entry in entries if isinstance(entry.get("chars"), int)]
 
 
 def summarise_ledger(kb, limit: int | None = 20) -> dict:

@@ -8,7 +8,12 @@ the `Read`s of note files in the capture trail) into the snapshot
 
     {"hinted": n, "recalled": n, "opened": n, "accepted": n,
      "first_used": ts, "last_used": ts,
-     "chapters": {"hinted": ["<session>:<chapter>", ...], "recalled": [...], ...}}
+     "chapters": {"hinted": ["<session>:<chapter>", ...], "recalled": [...], ...},
+     "hinted_turns": n, "used": n}
+
+`hinted_turns` and `used` come from the injection ledger and the trail
+(usage_hints.py): the turns in which the note was hinted, and in how many of
+them the agent used it (read it, recalled it, or used its words in its reply).
 
 Reading the counts back (MEMORY.md ranking, graduation evidence) lives in
 `usage.py`; `rank_key`, `rank_notes`, `usage_chapters` and `used_chapters`
@@ -82,12 +87,13 @@ def session_chapter(kb, session_id: str | None):
 
 def load_metrics(kb, save: bool = True) -> dict:
     """{note id: usage record} with everything recorded so far."""
-    from mage_engine.recall import usage_fold
+    from mage_engine.recall import usage_fold, usage_hints
 
     snapshot = _read_snapshot(kb)
     notes = snapshot["notes"]
     snapshot["events_offset"] = usage_fold.fold_events_file(notes, events_path(kb), snapshot["events_offset"])
     snapshot["trail"] = usage_fold.fold_trail(notes, kb.learnings_dir, snapshot["trail"])
+    snapshot["hints_offset"] = usage_hints.fold_hint_use(kb, notes, snapshot["hints_offset"])
     if save:
         _save(kb, snapshot)
     return notes
@@ -98,10 +104,11 @@ def _read_snapshot(kb) -> dict:
         data = fastjson.loads(kb.metrics_path.read_text(encoding="utf-8"))
         if data.get("version") == SNAPSHOT_VERSION and isinstance(data.get("notes"), dict):
             return {"version": SNAPSHOT_VERSION, "events_offset": int(data.get("events_offset", 0)),
-                    "trail": dict(data.get("trail") or {}), "notes": data["notes"]}
+                    "trail": dict(data.get("trail") or {}), "hints_offset": int(data.get("hints_offset", 0)),
+                    "notes": data["notes"]}
     except (OSError, ValueError, TypeError, AttributeError):
         pass
-    return {"version": SNAPSHOT_VERSION, "events_offset": 0, "trail": {}, "notes": {}}
+    return {"version": SNAPSHOT_VERSION, "events_offset": 0, "trail": {}, "hints_offset": 0, "notes": {}}
 
 
 def _save(kb, snapshot: dict) -> None:
