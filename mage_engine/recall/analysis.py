@@ -14,7 +14,7 @@ identifier-shaped words (CamelCase, snake_case, dotted names, `::` paths) can be
 recognised as the specific names they are (see score.py).
 """
 
-from mage_engine.recall import words
+from mage_engine.recall import cjk, words
 from mage_engine.recall.stopwords import STOPWORDS
 
 TOKENIZER = "mage_en"
@@ -93,8 +93,9 @@ def register(index) -> None:
 
 
 def terms(text: str) -> list[str]:
-    """Analysed terms of `text` in order, repeats kept, one-character tokens dropped."""
-    return [term for term in analyzer().analyze(text) if len(term) > 1]
+    """Analysed terms of `text` in order, repeats kept, one-character tokens dropped (but a lone
+    Chinese, Japanese or Korean character, which is a word: see cjk.py)."""
+    return [term for term in analyzer().analyze(cjk.spread(text)) if len(term) > 1 or not term.isascii()]
 
 
 def unique_terms(text: str) -> list[str]:
@@ -124,7 +125,11 @@ def query_units(text: str) -> list[Unit]:
 def word_units(word: str) -> list[Unit]:
     """The Units of one word: one, or two for a qualified name whose last part is an identifier
     (`psycopg.errors.UndefinedColumn` -> `psycopg.errors`, `UndefinedColumn`): the namespace
-    and the thing it names, which a note may cite alone."""
+    and the thing it names, which a note may cite alone. Chinese, Japanese or Korean text is
+    a word per character pair (cjk.py), the rest of the word as usual."""
+    if cjk.has_cjk(word):
+        return [unit for is_cjk, piece in cjk.runs(word)
+                for unit in ([_unit(pair) for pair in cjk.bigrams(piece)] if is_cjk else word_units(piece))]
     parts = words.split_qualified(word)
     if len(parts) > 1 and (words.has_camel(parts[-1]) or "_" in parts[-1].strip("_")):
         return [_unit(word[: len(word) - len(parts[-1])].rstrip(".:/@")), _unit(parts[-1])]
@@ -151,5 +156,5 @@ def _phrase(pieces: list) -> tuple:
     """(offset, term) for each piece that survives analysis: offsets keep the gaps stopwords leave."""
     spelled = []
     for offset, piece in enumerate(pieces):
-        spelled += [(offset, term) for term in analyzer().analyze(piece) if len(term) > 1]
+        spelled += [(offset, term) for term in analyzer().analyze(piece) if len(term) > 1 or not term.isascii()]
     return tuple(spelled)

@@ -13,7 +13,8 @@ the injection ledger keeps:
      "candidates": [{"id", "score", "reason", "words": [[word, units, label], ...]}]}
 
 A candidate's reason is "hinted", "below floor", "beyond hint.count", "in standing
-context" or the evidence's own ("only one word in common (cursor)", …).
+context" or the evidence's own ("only one word in common (cursor)", …). A prompt
+that is exactly a note's title names it, whatever its score.
 """
 
 SHOWN = 5  # candidates kept per decision: enough to see what nearly made it
@@ -30,17 +31,21 @@ def decide(kb, prompt: str, floor: float, count: int, everyday=frozenset(), stan
     if weights is None:
         return _decision("no words", floor, [], []), None
     notes = [hit for hit in hits if hit.source == "note"]
-    return judge_hits(notes, weights, floor, count, standing), weights
+    return judge_hits(notes, weights, floor, count, standing, prompt), weights
 
 
-def judge_hits(hits, weights, floor: float, count: int, standing=frozenset()) -> dict:
-    """The decision over ranked note hits (each with its `matches`)."""
+def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), prompt: str = "") -> dict:
+    """The decision over ranked note hits (each with its `matches`). A prompt that is exactly a
+    note's title (any language, case and punctuation aside) names that note, however short."""
     from mage_engine.recall.evidence import judge
 
+    asked = _plain(prompt)
+    hits = sorted(hits, key=lambda hit: _plain(hit.title) != asked)  # stable: the title first, then by score
     hinted, rows = [], []
     for hit in hits:
         evidence = judge(weights, hit.matches)
-        reason = _reason(hit, evidence, floor, hit.id in standing, len(hinted) >= count)
+        titled = bool(asked) and _plain(hit.title) == asked
+        reason = _reason(hit, evidence, -1.0 if titled else floor, hit.id in standing, len(hinted) >= count, titled)
         if reason == "hinted":
             hinted.append(hit)
         rows.append({"id": hit.id, "score": hit.score, "reason": reason,
@@ -48,10 +53,10 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset()) ->
     return _decision(_outcome(rows, hinted), floor, hinted, rows[:max(SHOWN, len(hinted))])
 
 
-def _reason(hit, evidence, floor: float, in_standing: bool, full: bool) -> str:
+def _reason(hit, evidence, floor: float, in_standing: bool, full: bool, titled: bool = False) -> str:
     if hit.score < floor:
         return "below floor"
-    if not evidence.strong:
+    if not evidence.strong and not titled:
         return evidence.reason
     if in_standing:
         return "in standing context"
@@ -73,6 +78,11 @@ def _decision(outcome: str, floor: float, hinted: list, rows: list) -> dict:
     decision = {"outcome": outcome, "floor": floor, "hinted": [hit.id for hit in hinted], "candidates": rows}
     decision["hits"] = hinted  # the Hit records, for rendering; dropped before the ledger
     return decision
+
+
+def _plain(text: str) -> str:
+    """Text compared as a title: case folded, every run of non-letters one space."""
+    return " ".join("".join(c if c.isalnum() else " " for c in text.casefold()).split())
 
 
 def _strongest(words: list) -> list:

@@ -80,6 +80,7 @@ def without_template_headings(body: str) -> str:
 def note_terms(fields: dict) -> set:
     """Distinct analysed terms of everything indexed for a note: what the hint score
     matches a prompt's terms against (one-letter terms never match: prompts drop them)."""
+    from mage_engine.recall import cjk
     from mage_engine.recall.analysis import analyzer
 
-    return set(analyzer().analyze(fields["all"]))
+    return set(analyzer().analyze(cjk.spread(fields["all"])))

@@ -49,6 +49,7 @@ buddy mate dude crap damn dang heck geez jeez anyhoo cya bye goodbye fine good b
 worse worst new old big small little quick quickly simple simply easy easily fuck fucking shit shitty hell
 ass wtf omg ffs argh meh welp dammit goddamn glad happy amazing funny fun luck lucky welcome sad excited
 hopefully unfortunately apparently obviously
+谢谢 请问 帮我 一下 怎么 么办 什么 为什 可以 麻烦 です ます ませ せん くだ ださ お願 願い 감사 사합 합니 니다 습니 세요 주세
 """
 
 ASSISTANT_VERBS = """
