@@ -92,6 +92,6 @@ def _strongest(words: list) -> list:
 
 def standing_in_session(kb, session: str) -> frozenset:
     """Ids of the notes this session's SessionStart injected as standing context."""
-    from mage_engine.recall.standing import read_session_context
+    from mage_engine.recall.session_context import named_in
 
-    return frozenset(read_session_context(kb, session))
+    return named_in(kb, session)

@@ -92,6 +92,6 @@ def _record(ctx, text: str, decision: dict) -> None:
 
     record_injection(ctx.kb, ctx.session_id, EVENT, len(text), decision["hinted"], decision)
     if decision["hinted"]:
-        from mage_engine.recall.metrics import record_usage, session_chapter
+        from mage_engine.recall.usage_events import record_usage, session_chapter
 
         record_usage(ctx.kb, "hinted", decision["hinted"], ctx.session_id, session_chapter(ctx.kb, ctx.session_id))

@@ -1,10 +1,10 @@
 """Local usage metrics per note (SPEC 6.4): hinted, recalled, opened, accepted.
 
-Writers never lock: `record_usage` appends one line to
-`.mage/metrics.events.jsonl` (the hint hook calls it on every hint). Readers
-call `load_metrics`, which folds what was appended since the last fold (and
-the `Read`s of note files in the capture trail) into the snapshot
-`.mage/metrics.json`, saved under a short flock. Each note's record:
+Writers never lock: `record_usage` (usage_events.py, importable from here)
+appends one line to `.mage/metrics.events.jsonl` (the hint hook calls it on
+every hint). Readers call `load_metrics`, which folds what was appended since
+the last fold (and the `Read`s of note files in the capture trail) into the
+snapshot `.mage/metrics.json`, saved under a short flock. Each note's record:
 
     {"hinted": n, "recalled": n, "opened": n, "accepted": n,
      "first_used": ts, "last_used": ts,
@@ -23,35 +23,15 @@ are importable from here too.
 import time
 
 from mage_engine import fastjson
-from mage_engine.kb.layout import SCRATCH_DIR, STATE_DIR
+from mage_engine.recall.usage_events import EVENTS_FILE, KINDS, record_usage, session_chapter  # noqa: F401
 
-KINDS = ("hinted", "recalled", "opened", "accepted")
 SNAPSHOT_VERSION = 1
 ROTATE_BYTES = 4 * 1024 * 1024
-EVENTS_FILE = "metrics.events.jsonl"  # in .mage/
 
 
 def events_path(kb):
     """Where hooks and commands append usage events."""
     return kb.scratch_dir / EVENTS_FILE
-
-
-def record_usage(kb, event: str, note_ids, session: str | None = None, chapter=None) -> None:
-    """Append one usage event; never raises (metrics must not cost the user anything)."""
-    from mage_engine.kb.atomic import append_line
-    from mage_engine.kb.probe import is_probe_session
-
-    ids = [str(i) for i in note_ids]
-    if event not in KINDS or not ids or is_probe_session(session):
-        return
-    from mage_engine.capture.trail import utc_stamp
-
-    line = fastjson.dumps({"ts": utc_stamp(), "event": event, "ids": ids,
-                           "session": session, "chapter": chapter}, ensure_ascii=False, separators=(",", ":"))
-    try:
-        append_line(kb.at(SCRATCH_DIR, EVENTS_FILE), line)
-    except OSError:
-        pass
 
 
 def record_opened(kb, note_ids) -> None:
@@ -70,19 +50,6 @@ def _agent_session() -> str | None:
     import os
 
     return os.environ.get("CLAUDE_CODE_SESSION_ID") or None
-
-
-def session_chapter(kb, session_id: str | None):
-    """The session's current chapter ordinal, from the capture state file, or None."""
-    if not session_id:
-        return None
-    try:
-        from mage_engine.capture.trail import session_stem
-
-        with open(kb.at(STATE_DIR, "sessions", f"{session_stem(session_id)}.json"), encoding="utf-8") as handle:
-            return int(fastjson.loads(handle.read()).get("chapter"))
-    except Exception:
-        return None
 
 
 def load_metrics(kb, save: bool = True) -> dict:

@@ -11,7 +11,6 @@ from mage_engine.clip import clip
 from mage_engine.jsonfiles import read_object
 
 EVENT = "SessionStart"
-CONTEXT_DIR = "context"  # .mage/state/context/<session>.json: the notes a session's start named
 MAX_CHARS = 6_000
 RECENT_SHOWN = 5
 SUMMARY_CHARS = (220, 120, 0)  # tried in turn until the text fits
@@ -29,30 +28,10 @@ def handle(ctx):
     from mage_engine.recall.ledger import record_injection
 
     record_injection(ctx.kb, ctx.session_id, EVENT, len(text), named)
-    remember_session_context(ctx.kb, ctx.session_id, named)
+    from mage_engine.recall.session_context import remember
+
+    remember(ctx.kb, ctx.session_id, named)
     return text
-
-
-def remember_session_context(kb, session: str, named: list) -> None:
-    """Keep which notes this session was given, so its hints do not repeat them. Never raises."""
-    from mage_engine.capture.trail import session_stem
-    from mage_engine.kb.layout import STATE_DIR
-    from mage_engine.recall import scratch
-
-    try:
-        scratch.write_json(kb.at(STATE_DIR, CONTEXT_DIR, f"{session_stem(session)}.json"), {"notes": named})
-        scratch.prune_folder(kb.at(STATE_DIR, CONTEXT_DIR))
-    except OSError:
-        pass
-
-
-def read_session_context(kb, session: str) -> list:
-    """The note ids this session's last SessionStart injected ([] when none did)."""
-    from mage_engine.capture.trail import session_stem
-    from mage_engine.kb.layout import STATE_DIR
-
-    notes = (read_object(kb.at(STATE_DIR, CONTEXT_DIR, f"{session_stem(session)}.json")) or {}).get("notes")
-    return [str(n) for n in notes] if isinstance(notes, list) else []
 
 
 def _digest(ctx) -> dict:
