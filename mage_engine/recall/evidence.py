@@ -15,7 +15,11 @@ when the score clears the floor *and* the evidence is strong:
 - nor one of the technologies every team names (docker, gitlab, react, …:
   stopwords.GENERIC_TECH): "a hint needs evidence beyond one shared generic
   technology word";
-- one topic word in common, everything else everyday, is never enough.
+- one topic word in common, everything else everyday, is never enough;
+- when the prompt names such a technology that the knowledge base knows and the
+  note does not mention it, its other shared words are likely meant in another
+  sense ("the deploy key in docker-compose" and a note on GitLab deploy keys):
+  it needs three topic words in common.
 
 `judge` returns the verdict and the shared words, labelled, for the injection
 ledger and `mage hints --why`.
@@ -26,6 +30,7 @@ from mage_engine.plainrecord import PlainRecord
 COMMON_SHARE = 0.25  # of the notes: a word held this widely is the team's vocabulary
 COMMON_MIN_NOTES = 3
 CONTENT_UNITS = 0.3  # a shared word below this many rare-word units is too weak to count
+TECH_CONTEXT_WORDS = 3  # topic words a note needs when the prompt's technology is not among them
 
 
 class Evidence(PlainRecord):
@@ -47,6 +52,9 @@ def judge(weights, matches) -> Evidence:
     topic = [word for word, _, lab in words if lab in ("word", "team", "tech")]
     if len(topic) == 1 and labels.count("software") <= 1:
         return Evidence(False, f"only one word in common ({topic[0]})", words)
+    missed = _technology_not_held(weights, matches)
+    if missed and len(topic) < TECH_CONTEXT_WORDS:
+        return Evidence(False, f"about {missed}, which the note does not mention", words)
     if any(lab == "word" and units >= CONTENT_UNITS for _, units, lab in words):
         return Evidence(True, "", words)
     for kind, what in (("tech", "generic technology words"), ("team", "the team's common words")):
@@ -54,6 +62,16 @@ def judge(weights, matches) -> Evidence:
         if named:
             return Evidence(False, f"only {what} ({', '.join(named[:3])})", words)
     return Evidence(False, "only everyday words in common", words)
+
+
+def _technology_not_held(weights, matches) -> str:
+    """The prompt's generic technology word that some note holds and this note does not ('' if none):
+    "the deploy key in docker-compose" is not about a note on GitLab deploy keys."""
+    held = {index for index, _, _ in matches}
+    for index, (_, new, _, _) in enumerate(weights.words):
+        if index not in held and new and all(weights.df.get(t, 0) for t in new) and label(weights, index, False) == "tech":
+            return weights.texts[index]
+    return ""
 
 
 def label(weights, index: int, whole: bool) -> str:
