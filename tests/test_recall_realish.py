@@ -39,8 +39,11 @@ def test_the_replay_is_mostly_silent_where_no_note_helps(replayed):
 
 def test_the_project_path_alone_never_brings_a_hint_once_it_is_everyday(replayed):
     root, _ = replayed
-    everyday = json.loads((root / ".mage" / "state" / "everyday.json").read_text())
-    assert everyday["terms"]["addon"] >= everyday["prompts"] / 3  # the path's words are everyday here
+    from mage_engine.kb.layout import find_kb
+    from mage_engine.recall import everyday
+
+    counts = everyday.load(find_kb(explicit=str(root)))
+    assert {"addon", "acg", "custom"} <= counts.everyday_terms()  # the path's words are everyday here
     for prompt in (f"open {PATH}\\acg_hr\\models\\hr_employee.py", f"git status in {PATH}",
                    f"cd {PATH} please"):
         decision = json.loads(run_mage("hints", "--why", prompt, "--json", cwd=root).stdout)[0]

@@ -26,6 +26,8 @@ def document(record: dict, body: str):
             doc.add_text(name, pairs)
     terms = note_terms({"all": f'{fields["all"]}\n{camel}'})
     doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
+    about = analysis.unique_terms(analysis.with_identifier_parts(f'{fields["title"]}\n{fields["summary"]}'))
+    doc.add_bytes("about", " ".join(about).encode("utf-8"))  # what the hint score reads as title and summary
     return doc
 
 

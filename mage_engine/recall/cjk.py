@@ -25,8 +25,11 @@ def is_cjk(char: str) -> bool:
 
 
 def has_cjk(text: str) -> bool:
-    """Whether `text` holds any such character."""
-    return not text.isascii() and any(is_cjk(char) for char in text)
+    """Whether `text` holds any such character (the checks that run in C come first: most text
+    is ASCII, or holds only a dash or a quote beyond it)."""
+    if text.isascii() or max(text) < "\u1100":
+        return False
+    return any(is_cjk(char) for char in set(text) if char >= "\u1100")
 
 
 def runs(text: str) -> list:

@@ -18,6 +18,7 @@ that is exactly a note's title names it, whatever its score.
 """
 
 SHOWN = 5  # candidates kept per decision: enough to see what nearly made it
+TITLE_CHARS = 300  # a prompt longer than this is no note's title
 WORDS_SHOWN = 6
 
 
@@ -39,13 +40,14 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     note's title (any language, case and punctuation aside) names that note, however short."""
     from mage_engine.recall.evidence import judge
 
-    asked = _plain(prompt)
-    hits = sorted(hits, key=lambda hit: _plain(hit.title) != asked)  # stable: the title first, then by score
+    asked = _plain(prompt) if len(prompt) <= TITLE_CHARS else ""
+    titled = {hit.id for hit in hits if asked and len(hit.title) <= TITLE_CHARS and _plain(hit.title) == asked}
+    hits = sorted(hits, key=lambda hit: hit.id not in titled)  # stable: the title first, then by score
     hinted, rows = [], []
     for hit in hits:
         evidence = judge(weights, hit.matches)
-        titled = bool(asked) and _plain(hit.title) == asked
-        reason = _reason(hit, evidence, -1.0 if titled else floor, hit.id in standing, len(hinted) >= count, titled)
+        reason = _reason(hit, evidence, -1.0 if hit.id in titled else floor, hit.id in standing, len(hinted) >= count,
+                         hit.id in titled)
         if reason == "hinted":
             hinted.append(hit)
         rows.append({"id": hit.id, "score": hit.score, "reason": reason,

@@ -4,8 +4,9 @@ A developer who works in `X:\\03_ACG\\Custom_Addons` types that path in nearly
 every prompt; a team that builds "the rider app" says "rider" all day. Such
 words tell which project a prompt comes from, not which note it needs, and
 every note that names them would be hinted on every prompt. The hint hook
-counts, per prompt, which terms it says (`.mage/state/everyday.json`: prompts
-seen, and per term the prompts that held it); a term held by a third or more
+counts, per prompt, which terms it says (one line appended to
+`.mage/state/everyday.log`, folded every 32 prompts into `everyday.json`:
+prompts seen, and per term the prompts that held it); a term held by a third or more
 of them, once at least twelve did, weighs like plain English from then on
 (score.py) and is no evidence for a hint (evidence.py). The counts come from the
 same prompts the capture trail records: `mage eval` recounts them from the
@@ -17,7 +18,10 @@ Older prompts fade: past `HALVE_AT` prompts every count is halved, so what
 
 from mage_engine.kb.layout import STATE_DIR
 
-DIGEST_FILE = "everyday.json"  # in .mage/state/
+DIGEST_FILE = "everyday.json"  # in .mage/state/: the counts folded so far
+LOG_FILE = "everyday.log"  # in .mage/state/: one line of terms per prompt since
+FOLD_EVERY = 32
+MAX_LOG_BYTES = 256 * 1024
 SHARE = 1 / 3
 MIN_PROMPTS = 12
 HALVE_AT = 400
@@ -30,6 +34,7 @@ class Everyday:
     def __init__(self, prompts: float = 0.0, terms: dict | None = None):
         self.prompts = prompts
         self.terms = terms or {}
+        self.pending = 0  # prompts read from the log on top of the snapshot
 
     def everyday_terms(self) -> frozenset:
         """The terms held by SHARE or more of the prompts (and by MIN_PROMPTS of them)."""
@@ -50,32 +55,68 @@ class Everyday:
 
 
 def load(kb) -> Everyday:
-    """The saved counts (empty when there are none or they cannot be read)."""
+    """The counts: the saved snapshot plus the prompts appended to the log since (empty when none)."""
     from mage_engine.jsonfiles import read_object
 
     data = read_object(kb.at(STATE_DIR, DIGEST_FILE)) or {}
     terms = data.get("terms")
     try:
-        return Everyday(float(data.get("prompts") or 0), dict(terms) if isinstance(terms, dict) else {})
+        everyday = Everyday(float(data.get("prompts") or 0), dict(terms) if isinstance(terms, dict) else {})
+        offset = int(data.get("offset") or 0)
     except (TypeError, ValueError):
-        return Everyday()
+        everyday, offset = Everyday(), 0
+    lines = _lines_after(kb.at(STATE_DIR, LOG_FILE), offset)
+    for line in lines:
+        everyday.add(line.split())
+    everyday.pending = len(lines)
+    return everyday
 
 
-def save(kb, everyday: Everyday) -> None:
-    """Replace the saved counts (scratch.py: no flush; a lost race costs one prompt's count)."""
-    from mage_engine.recall.scratch import write_json
-
-    write_json(kb.at(STATE_DIR, DIGEST_FILE), {"prompts": round(everyday.prompts, 2),
-                                              "terms": {t: round(c, 2) for t, c in sorted(everyday.terms.items())}})
+def _lines_after(path: str, offset: int) -> list:
+    """The complete lines of the log after byte `offset` ([] when there are none)."""
+    try:
+        with open(path, "rb") as handle:
+            handle.seek(offset)
+            data = handle.read()
+    except OSError:
+        return []
+    return data[: data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
 
 
 def count_prompt(kb, everyday: Everyday, terms) -> None:
-    """Fold one prompt into the saved counts; never raises (the counts are a statistic)."""
+    """Fold one prompt into the counts: one appended line, and every FOLD_EVERY prompts a new
+    snapshot (a rename per prompt costs more than the whole decision). Never raises."""
+    import os
+
+    from mage_engine.kb.atomic import append_line
+
+    line = " ".join(t for t in dict.fromkeys(terms) if t and not any(c.isspace() for c in t))
+    log = kb.at(STATE_DIR, LOG_FILE)
     try:
-        everyday.add(terms)
-        save(kb, everyday)
+        try:
+            append_line(log, line)
+        except FileNotFoundError:
+            os.makedirs(os.path.dirname(log), exist_ok=True)
+            append_line(log, line)
+        if everyday.pending + 1 >= FOLD_EVERY:
+            everyday.add(line.split())
+            _fold(kb, everyday, os.stat(log).st_size)  # lines another hook appended meanwhile go uncounted
     except OSError:
         pass
+
+
+def _fold(kb, everyday: Everyday, offset: int) -> None:
+    """Save the counts up to byte `offset` of the log; start a new log once it is long."""
+    import os
+
+    from mage_engine.recall.scratch import write_json
+
+    log = kb.at(STATE_DIR, LOG_FILE)
+    if offset >= MAX_LOG_BYTES:
+        os.replace(log, log + ".old")  # a prompt appended a moment ago may miss its count: a statistic
+        offset = 0
+    write_json(kb.at(STATE_DIR, DIGEST_FILE), {"prompts": round(everyday.prompts, 2), "offset": offset,
+                                              "terms": {t: round(c, 2) for t, c in sorted(everyday.terms.items())}})
 
 
 def prompt_terms(prompt: str) -> list:

@@ -117,7 +117,7 @@ def _candidates(searcher, weights, count: int):
 def _hit(searcher, bm25, address, weights) -> Hit:
     doc = searcher.doc(address)
     note_terms = set(doc.get_first("terms").decode("utf-8").split())
-    about = set(analysis.terms(analysis.with_identifier_parts(f'{doc.get_first("title")}\n{doc.get_first("summary") or ""}')))
+    about = set(doc.get_first("about").decode("utf-8").split())  # title and summary terms, analysed at indexing
     matches = weights.matches(note_terms, address, about)
     hit = Hit(id=doc.get_first("id"), title=doc.get_first("title"), summary=doc.get_first("summary") or "",
               path=doc.get_first("path"), kind=doc.get_first("kind"), source=doc.get_first("source"),
