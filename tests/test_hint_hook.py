@@ -109,3 +109,11 @@ def test_the_warm_hint_path_parses_no_yaml(kb):
                if line.startswith("import time:")}
     assert "tantivy" in modules and "yaml" not in modules
     assert "tf-state-lock-force-unlock" in done.stdout.decode()
+
+
+def test_a_note_already_in_the_sessions_standing_context_is_not_hinted_again(tmp_path):
+    kb = eval_kb(tmp_path / "project")
+    standing = injected(run_hook("SessionStart", start_payload(kb, "s-started")))
+    assert "- tf-state-lock-force-unlock: " in standing  # one of the recent lessons the start names
+    assert "- tf-state-lock-force-unlock: " not in hint(kb, LOCK, session="s-started")
+    assert "- tf-state-lock-force-unlock: " in hint(kb, LOCK, session="s-other")  # no start: no standing context

@@ -24,6 +24,19 @@ def write_json(path: str, data) -> None:
     os.replace(temporary, path)
 
 
+def overwrite_json(path: str, data) -> None:
+    """Write compact JSON over `path` in place (no temporary file, no rename): for a file only its
+    own session writes, whose reader treats a half-written file as absent."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except FileNotFoundError:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        fd = os.open(path, flags, 0o644)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
 def prune_folder(folder: str, keep: int = KEEP_FILES) -> None:
     """Delete the oldest files of `folder` beyond `keep` (one per ended session piles up)."""
     try:
