@@ -14,8 +14,7 @@ identifier-shaped words (CamelCase, snake_case, dotted names, `::` paths) can be
 recognised as the specific names they are (see score.py).
 """
 
-from mage_engine.recall import cjk, words
-from mage_engine.recall.stopwords import STOPWORDS
+from mage_engine.recall import cjk, wordlists, words
 
 TOKENIZER = "mage_en"
 MAX_QUERY_CHARS = 20_000  # a pasted log longer than this adds noise, not evidence
@@ -58,7 +57,7 @@ def analyzer():
         _ANALYZER = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
                      .filter(tantivy.Filter.remove_long(40))
                      .filter(tantivy.Filter.lowercase())
-                     .filter(tantivy.Filter.custom_stopword(sorted(STOPWORDS)))
+                     .filter(tantivy.Filter.custom_stopword(wordlists.stopword_list()))
                      .filter(tantivy.Filter.stemmer("english"))
                      .build())
     return _ANALYZER

@@ -10,7 +10,7 @@ from mage_engine.plainrecord import PlainRecord
 from mage_engine.recall import analysis, store, wordlists
 from mage_engine.recall.score import GENERAL_WEIGHT, QueryWeights, general_terms
 
-CANDIDATES = 24
+CANDIDATES = 16
 BOOSTS = {"title": 2.0, "tags": 1.5, "summary": 1.0, "all": 1.0}
 
 
@@ -45,6 +45,7 @@ def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_m
               everyday=frozenset()):
     """(hits, QueryWeights or None): `search` plus the prompt's term weights; `everyday`
     holds this project's everyday terms (everyday.py), which weigh like plain English."""
+    wordlists.load_saved(kb)  # first: the analyzer takes its stopwords from the saved lists
     units = analysis.query_units(query)
     if not units:
         return [], None
@@ -53,7 +54,6 @@ def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_m
             from mage_engine.recall.index import ensure_fresh
 
             ensure_fresh(kb, scan_budget_ms=scan_budget_ms)
-        wordlists.load_saved(kb)
         return _ranked(open_searcher(kb), units, limit, everyday)
     except BaseException as error:
         if not (repair and store.is_index_failure(error)):
