@@ -81,7 +81,7 @@ def label(weights, index: int, whole: bool) -> str:
     if whole:
         return "name"
     from mage_engine.recall import wordlists
-    from mage_engine.recall.score import is_bare_number
+    from mage_engine.recall.term_weights import is_bare_number
 
     new = weights.words[index][1]
     kinds = {weights.term_kind(t) for t in new}
