@@ -3,9 +3,9 @@
 What `eval_recall.py` measures through the real hook at the one configured floor,
 this computes for many floors at once, to see where a scorer change moves the
 balance: each set's notes (and 9,960 distractors) are indexed once, every prompt
-is searched as the hook does (`search`, notes only, the best `hint.count` at or
-above the floor), and each row prints `recalled/relevant silent/irrelevant` per
-prompt file. Sealed prompt files are skipped unless named with --prompts.
+is decided on as the hook does (`decide`: the candidates whose evidence is strong,
+the best `hint.count` at or above the floor; no everyday words, which need the
+trail), and each row prints `recalled/relevant silent/irrelevant` per prompt file. Sealed prompt files are skipped unless named with --prompts.
 
     .venv/bin/python benchmarks/eval_recall_thresholds.py [--no-10k] [--prompts FILE ...]
 """
@@ -22,7 +22,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 FIXTURES = ROOT / "tests" / "fixtures"
 SETS = {FIXTURES / "recall": ["prompts.jsonl", "own_prompts.jsonl"],
-        FIXTURES / "recall_holdout": ["prompts.jsonl", "second_prompts.jsonl"]}
+        FIXTURES / "recall_holdout": ["prompts.jsonl", "second_prompts.jsonl"],
+        FIXTURES / "recall_larch": ["prompts.jsonl"]}
 FLOORS = (0.40, 0.44, 0.48, 0.50, 0.52, 0.56, 0.60)
 COUNT = 4
 
@@ -43,15 +44,18 @@ def indexed_kb(parent: Path, notes: Path, distractors: int):
 
 
 def ranked(kb, path: Path) -> list:
-    """(relevant ids, [(id, score)] of the hook's candidates) for every prompt of `path`."""
-    from mage_engine.recall.search import search
+    """(relevant ids, [(id, score)] of the hook's candidates whose evidence is strong) for every
+    prompt of `path`: the decision's weak-evidence reasons do not depend on the floor."""
+    from mage_engine.recall.decide import decide
 
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():
         if line.strip():
             item = json.loads(line)
-            hits = [h for h in search(kb, item["prompt"], limit=COUNT + 4, fresh=False) if h.source == "note"]
-            rows.append((set(item["relevant"]), [(h.id, h.score) for h in hits]))
+            decision, _ = decide(kb, item["prompt"], 0.0, 100, fresh=False)
+            strong = [(row["id"], row["score"]) for row in decision["candidates"]
+                      if row["reason"] in ("hinted", "beyond hint.count")]
+            rows.append((set(item["relevant"]), strong))
     return rows
 
 

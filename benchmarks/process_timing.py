@@ -2,7 +2,11 @@
 
 Every process runs with the environment a user's would have: no named KB, no
 agent markers, and without PYTHONDONTWRITEBYTECODE (with it set, every run
-would compile mage from source).
+would compile mage from source). The hooks are timed as users run them: the
+exact command `mage connect claude-code` writes (`connected_command`, read
+back from the settings file it writes), and the plugin route of
+hooks/hooks.json (`plugin_command`). Claude Code starts each through a shell
+of its own, the same for every command, which no benchmark counts.
 """
 
 import os
@@ -13,6 +17,8 @@ import time
 from pathlib import Path
 
 BIN = Path(sys.executable).parent
+ROOT = Path(__file__).resolve().parent.parent
+_CONNECTED = {}
 BASELINE = "python -c pass"
 SCRUBBED_ENV = ("MAGE_KB", "MAGE_HINT_MIN_SCORE", "MAGE_HINT_COUNT", "CLAUDECODE", "MAGE_ACTOR",
                 "PYTHONDONTWRITEBYTECODE", "CLAUDE_PROJECT_DIR")
@@ -23,28 +29,58 @@ def clean_env() -> dict:
     return {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
 
 
-def timed(command: list, stdin: bytes = b"") -> float:
-    """Wall seconds of one run of `command` fed `stdin` (it must exit 0)."""
+def timed(command: list, stdin: bytes = b"", env: dict | None = None) -> float:
+    """Wall seconds of one run of `command` fed `stdin` (it must exit 0); `env` adds variables."""
     started = time.perf_counter()
-    subprocess.run(command, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=clean_env(),
-                   check=True)
+    subprocess.run(command, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   env={**clean_env(), **(env or {})}, check=True)
     return time.perf_counter() - started
 
 
+def connected_command(event: str) -> list:
+    """The argv of the hook command `mage connect claude-code` writes for `event`, read from the
+    settings file it writes in a scratch project: the benchmarks time what users run."""
+    if event not in _CONNECTED:
+        import json
+        import shlex
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="mage-connect-") as folder:
+            for args in (["init"], ["connect", "claude-code"]):
+                subprocess.run([str(BIN / "mage"), *args], cwd=folder, env=clean_env(), check=True,
+                               capture_output=True)
+            settings = json.loads((Path(folder) / ".claude" / "settings.local.json").read_text(encoding="utf-8"))
+        for name, groups in settings["hooks"].items():
+            _CONNECTED[name] = shlex.split(groups[0]["hooks"][0]["command"])
+    return _CONNECTED[event]
+
+
+def plugin_command(event: str) -> tuple:
+    """(argv, env) of the plugin route for `event`: hooks/hooks.json's command, with
+    CLAUDE_PLUGIN_ROOT set to this checkout and the venv's bin first on PATH, as after a pipx
+    or venv install (the script then finds `mage-hook` there)."""
+    import json
+    import shlex
+
+    hooks = json.loads((ROOT / "hooks" / "hooks.json").read_text(encoding="utf-8"))["hooks"]
+    command = hooks[event][0]["hooks"][0]["command"].replace("${CLAUDE_PLUGIN_ROOT}", str(ROOT))
+    return shlex.split(command), {"CLAUDE_PLUGIN_ROOT": str(ROOT), "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+
+
 def medians_against_baseline(runs: dict, count: int, warm: int = 1) -> dict:
-    """Median seconds of each named (command, stdin), interleaved with `python -c pass` under BASELINE.
+    """Median seconds of each named (command, stdin[, env]), interleaved with `python -c pass` under BASELINE.
 
     Interleaving spreads the machine's noise over every command alike; `warm`
     untimed rounds first fill the page cache and the bytecode and config caches.
     """
     runs = {BASELINE: ([sys.executable, "-c", "pass"], b""), **runs}
     for _ in range(warm):
-        for command, stdin in runs.values():
-            timed(command, stdin)
+        for run in runs.values():
+            timed(*run)
     times = {name: [] for name in runs}
     for _ in range(count):
-        for name, (command, stdin) in runs.items():
-            times[name].append(timed(command, stdin))
+        for name, run in runs.items():
+            times[name].append(timed(*run))
     return {name: statistics.median(values) for name, values in times.items()}
 
 

@@ -27,6 +27,8 @@ COMMANDS = {
     "show": "mage_cli.notes_cmds:show",
     "index": "mage_cli.notes_cmds:index",
     "recall": "mage_cli.recall_cmd:recall",
+    "hints": "mage_cli.hints_cmd:hints",
+    "eval": "mage_cli.eval_cmd:eval_command",
     "redact": "mage_cli.redact_cmd:redact",
     "chapters": "mage_cli.capture_cmds:chapters",
     "nudge": "mage_cli.capture_cmds:nudge",

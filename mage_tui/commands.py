@@ -21,6 +21,7 @@ TITLES = {
     "staging.edit": "edit draft in $EDITOR", "staging.propose": "propose, as the agent",
     "staging.approve_proposals": "approve all proposals", "staging.diff": "diff with nearest note",
     "notes.edit": "open note in $EDITOR", "notes.list": "back to the list",
+    "notes.hints": "what was hinted and why",
     "skills.apply": "apply suggestion", "skills.dismiss": "dismiss suggestion",
     "skills.edit": "open skill in $EDITOR",
     "dials.sensitivity": "cycle sensitivity", "dials.autonomy": "cycle autonomy",

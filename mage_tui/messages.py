@@ -58,6 +58,10 @@ class EditFile(Request):
     item_id: str
 
 
+class ShowHints(Request):
+    """Open the read-only view of recent hint decisions (screens/hints.py)."""
+
+
 @dataclass
 class PreviewDraft(Request):
     """Load the preview (and diff) of this draft."""

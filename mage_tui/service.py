@@ -141,6 +141,12 @@ class MageService:
             return sources.prepare_index(self.kb, progress)
 
     # --- skills and recurrence --------------------------------------------------
+    def hint_decisions(self, limit: int = 50) -> list[dict]:
+        """The latest hint decisions of the ledger, with their prompts and what was used (oldest first)."""
+        from mage_engine.recall.hint_log import hint_decisions
+
+        return hint_decisions(self.kb)[-limit:]
+
     def skills(self) -> list[dict]:
         return sources.list_skills(self.kb)
 

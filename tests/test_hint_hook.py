@@ -76,13 +76,22 @@ def test_each_hint_is_in_the_ledger_and_the_usage_metrics(tmp_path):
     hint(kb, "hi", session="s-ledger")
     lines = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()]
     prompt_lines = [line for line in lines if line["event"] == "UserPromptSubmit"]
-    assert len(prompt_lines) == 1
+    assert len(prompt_lines) == 2  # every decision is kept, the silent one too
     assert prompt_lines[0]["session"] == "s-ledger" and prompt_lines[0]["chars"] == len(text)
-    assert prompt_lines[0]["notes"][0] == "tf-state-lock-force-unlock"
+    decision = prompt_lines[0]["decision"]
+    assert decision["outcome"] == "hinted" and decision["floor"] == 0.5
+    assert prompt_lines[0]["notes"] == decision["hinted"] and f"- {decision['hinted'][0]}: " in text
+    # the session's start already named this recent lesson: it is not hinted again
+    reasons = {row["id"]: row["reason"] for row in decision["candidates"]}
+    assert reasons["tf-state-lock-force-unlock"] == "in standing context"
+    assert all(isinstance(row["score"], float) and row["words"] for row in decision["candidates"])
+    assert prompt_lines[1]["chars"] == 0 and prompt_lines[1]["notes"] == []
+    assert prompt_lines[1]["decision"]["outcome"] == "no words"
     from mage_engine.recall.metrics import load_metrics
 
-    usage = load_metrics(kb)["tf-state-lock-force-unlock"]
+    usage = load_metrics(kb)[decision["hinted"][0]]
     assert usage["hinted"] == 1 and usage["chapters"]["hinted"] == ["s-ledger:1"]
+    assert "tf-state-lock-force-unlock" not in load_metrics(kb)
 
 
 def test_a_prompt_missing_from_the_payload_is_silence(kb):
@@ -100,3 +109,11 @@ def test_the_warm_hint_path_parses_no_yaml(kb):
                if line.startswith("import time:")}
     assert "tantivy" in modules and "yaml" not in modules
     assert "tf-state-lock-force-unlock" in done.stdout.decode()
+
+
+def test_a_note_already_in_the_sessions_standing_context_is_not_hinted_again(tmp_path):
+    kb = eval_kb(tmp_path / "project")
+    standing = injected(run_hook("SessionStart", start_payload(kb, "s-started")))
+    assert "- tf-state-lock-force-unlock: " in standing  # one of the recent lessons the start names
+    assert "- tf-state-lock-force-unlock: " not in hint(kb, LOCK, session="s-started")
+    assert "- tf-state-lock-force-unlock: " in hint(kb, LOCK, session="s-other")  # no start: no standing context

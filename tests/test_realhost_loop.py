@@ -33,6 +33,12 @@ NOTES = {
         "postgres-vacuum-window", "Postgres vacuum runs nightly at 02:00",
         "The nightly vacuum locks the ledger tables between 02:00 and 02:20 UTC.", tags=["postgres"]),
 }
+# Five newer lessons: the session's start names the most recent ones, and a note already in the standing
+# context is not hinted again, so the deploy lesson must be older than these to reach the model as a hint.
+NOTES.update({f"newer-lesson-{n}": note(f"newer-lesson-{n}", f"Newer lesson {n} about the {topic}",
+                                        f"Something learned about the {topic}.").replace("updated: 2026-11-01",
+                                                                                         "updated: 2026-11-20")
+              for n, topic in enumerate(("font cache", "locale files", "icon sprites", "cron table", "mail queue"))})
 CHECK = "python3 scripts/check_ledger.py"
 PROMPTS = ["How do I deploy the billing service to production? DEPLOY_Q",
            "Please RUN_CHECK on the ledger.",

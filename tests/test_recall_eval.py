@@ -33,3 +33,16 @@ def test_hints_with_10000_distractors_meet_the_targets(eval_module, tmp_path):
     root = eval_module.make_kb(tmp_path, 9960)
     result = eval_module.evaluate(root, eval_module.load_prompts(FIXTURES / "prompts.jsonl"))
     assert_meets_the_hint_targets(result)
+
+
+LARCH = FIXTURES.parent / "recall_larch"
+
+
+@pytest.mark.parametrize("folder, prompts", [(FIXTURES, "prompts.jsonl"), (LARCH, "prompts.jsonl")])
+def test_hints_at_40_notes_reach_recall_and_silence_of_095(eval_module, tmp_path, folder, prompts):
+    """Issue 13's bar, at 40 notes: the public set, and a third team's set written with hard
+    irrelevant prompts (one shared technology word, a note's key word in another sense)."""
+    root = eval_module.make_kb(tmp_path, notes=folder / "notes")
+    result = eval_module.evaluate(root, eval_module.load_prompts(folder / prompts))
+    assert result["recall@4"] >= 0.95, result["misses"]
+    assert result["silence"] >= 0.95, result["misses"]

@@ -10,7 +10,8 @@ from mage_engine.recall.search import search
 from recall_helpers import write_note
 
 from mage_engine.recall.analysis import query_terms
-from mage_engine.recall.score import BACKGROUND_COMMON_DF, BACKGROUND_NOTES, MAX_MASS, MIN_MASS, QueryWeights, idf
+from mage_engine.recall.score import (BACKGROUND_COMMON_DF, BACKGROUND_NOTES, LONG_SHARE, MAX_MASS, MIN_MASS, QueryWeights,
+                                      idf)
 
 
 def weights(df: dict, total: int = 1000) -> QueryWeights:
@@ -30,7 +31,15 @@ def test_go_stays_a_term_and_one_letter_tokens_do_not():
 def test_a_note_holding_every_term_of_a_long_prompt_scores_one():
     w = weights({f"term{n}": 0 for n in range(12)})
     assert w.score({f"term{n}" for n in range(12)}) == 1.0
-    assert w.score({f"term{n}" for n in range(4)}) == pytest.approx(4 / MAX_MASS)
+
+
+def test_a_chatty_prompt_is_explained_by_its_key_words_but_a_long_paste_needs_more():
+    chatty = weights({f"term{n}": 0 for n in range(6)})
+    assert chatty.score({f"term{n}" for n in range(4)}) == 1.0  # 4 rare-word units explain 6 fully
+    paste = weights({f"term{n}": 0 for n in range(40)})  # a log or a wall of instructions
+    assert paste.score({f"term{n}" for n in range(4)}) == pytest.approx(4 / (LONG_SHARE * (40 - MAX_MASS)))
+    assert paste.score({f"term{n}" for n in range(4)}) < 0.5
+    assert paste.score({f"term{n}" for n in range(22)}) == 1.0
 
 
 def test_a_short_prompt_cannot_match_fully():

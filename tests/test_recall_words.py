@@ -18,10 +18,10 @@ from mage_engine.recall import words
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PATTERNS = {
-    "prompt_words": lambda text: re.findall(r"\w+(?:(?:::|[./@-])\w+)*", text),
+    "prompt_words": lambda text: re.findall(r"\w+(?:(?:::|[./@\\-])\w+)*", text),
     "plain_words": lambda text: re.findall(r"[A-Za-z0-9][A-Za-z0-9_-]*", text),
     "alnum_pieces": lambda text: re.findall(r"[^\W_]+", text),
-    "split_qualified": lambda text: re.split(r"::|[./@]", text),
+    "split_qualified": lambda text: re.split(r"::|[./@\\]", text),
     "has_camel": lambda text: bool(re.search(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}", text)),
     "looks_like_identifier": lambda text: bool(
         re.search(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}|[^\W_]_[^\W_]|::|[A-Za-z]\.[A-Za-z]", text)),

@@ -14,8 +14,7 @@ identifier-shaped words (CamelCase, snake_case, dotted names, `::` paths) can be
 recognised as the specific names they are (see score.py).
 """
 
-from mage_engine.recall import words
-from mage_engine.recall.stopwords import STOPWORDS
+from mage_engine.recall import cjk, wordlists, words
 
 TOKENIZER = "mage_en"
 MAX_QUERY_CHARS = 20_000  # a pasted log longer than this adds noise, not evidence
@@ -31,20 +30,22 @@ _ANALYZER = None
 
 
 class Unit(tuple):
-    """One word of a prompt, a (terms, name, humps) tuple: its distinct analysed terms; `name`,
-    the (offset, term) sequence a note must hold for the word to count as the same identifier
-    (empty when the word is not shaped like one); and `humps`, the name spelled by its CamelCase
-    humps (`PermissionDenied` -> permiss, deni), used when no note holds the whole word.
+    """One word of a prompt, a (terms, name, humps, text) tuple: its distinct analysed terms;
+    `name`, the (offset, term) sequence a note must hold for the word to count as the same
+    identifier (empty when the word is not shaped like one); `humps`, the name spelled by its
+    CamelCase humps (`PermissionDenied` -> permiss, deni), used when no note holds the whole
+    word; and `text`, the word as written (what `mage hints --why` shows).
     A plain tuple rather than a NamedTuple: `typing` would cost the hook 2 ms to import."""
 
     __slots__ = ()
 
-    def __new__(cls, terms: tuple, name: tuple = (), humps: tuple = ()):
-        return tuple.__new__(cls, (terms, name, humps))
+    def __new__(cls, terms: tuple, name: tuple = (), humps: tuple = (), text: str = ""):
+        return tuple.__new__(cls, (terms, name, humps, text))
 
     terms = property(lambda self: self[0])
     name = property(lambda self: self[1])
     humps = property(lambda self: self[2])
+    text = property(lambda self: self[3])
 
 
 def analyzer():
@@ -56,7 +57,7 @@ def analyzer():
         _ANALYZER = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
                      .filter(tantivy.Filter.remove_long(40))
                      .filter(tantivy.Filter.lowercase())
-                     .filter(tantivy.Filter.custom_stopword(sorted(STOPWORDS)))
+                     .filter(tantivy.Filter.custom_stopword(wordlists.stopword_list()))
                      .filter(tantivy.Filter.stemmer("english"))
                      .build())
     return _ANALYZER
@@ -91,8 +92,9 @@ def register(index) -> None:
 
 
 def terms(text: str) -> list[str]:
-    """Analysed terms of `text` in order, repeats kept, one-character tokens dropped."""
-    return [term for term in analyzer().analyze(text) if len(term) > 1]
+    """Analysed terms of `text` in order, repeats kept, one-character tokens dropped (but a lone
+    Chinese, Japanese or Korean character, which is a word: see cjk.py)."""
+    return [term for term in analyzer().analyze(cjk.spread(text)) if len(term) > 1 or not term.isascii()]
 
 
 def unique_terms(text: str) -> list[str]:
@@ -122,7 +124,11 @@ def query_units(text: str) -> list[Unit]:
 def word_units(word: str) -> list[Unit]:
     """The Units of one word: one, or two for a qualified name whose last part is an identifier
     (`psycopg.errors.UndefinedColumn` -> `psycopg.errors`, `UndefinedColumn`): the namespace
-    and the thing it names, which a note may cite alone."""
+    and the thing it names, which a note may cite alone. Chinese, Japanese or Korean text is
+    a word per character pair (cjk.py), the rest of the word as usual."""
+    if cjk.has_cjk(word):
+        return [unit for is_cjk, piece in cjk.runs(word)
+                for unit in ([_unit(pair) for pair in cjk.bigrams(piece)] if is_cjk else word_units(piece))]
     parts = words.split_qualified(word)
     if len(parts) > 1 and (words.has_camel(parts[-1]) or "_" in parts[-1].strip("_")):
         return [_unit(word[: len(word) - len(parts[-1])].rstrip(".:/@")), _unit(parts[-1])]
@@ -136,8 +142,8 @@ def _unit(word: str) -> Unit:
     camel = words.has_camel(word)
     humps = _humps(word) if camel else ()
     if len(pieces) == 1:
-        return Unit(terms, spelled if camel else (), humps)
-    return Unit(terms, spelled if len(spelled) > 1 and words.looks_like_identifier(word) else (), humps)
+        return Unit(terms, spelled if camel else (), humps, word)
+    return Unit(terms, spelled if len(spelled) > 1 and words.looks_like_identifier(word) else (), humps, word)
 
 
 def _humps(word: str) -> tuple:
@@ -149,5 +155,5 @@ def _phrase(pieces: list) -> tuple:
     """(offset, term) for each piece that survives analysis: offsets keep the gaps stopwords leave."""
     spelled = []
     for offset, piece in enumerate(pieces):
-        spelled += [(offset, term) for term in analyzer().analyze(piece) if len(term) > 1]
+        spelled += [(offset, term) for term in analyzer().analyze(piece) if len(term) > 1 or not term.isascii()]
     return tuple(spelled)

@@ -2,7 +2,7 @@
 
 import tantivy
 
-from mage_engine.recall import analysis
+from mage_engine.recall import analysis, cjk
 from mage_engine.recall.records import note_terms, searchable
 from mage_engine.recall.schema import TEXT_FIELDS, open_index, schema
 
@@ -21,8 +21,13 @@ def document(record: dict, body: str):
         parts = camel if name == "all" or not camel else analysis.identifier_parts(fields[name])
         if parts:  # a second value: the stored title and summary stay as written
             doc.add_text(name, parts)
+        pairs = cjk.pairs_text(fields[name])
+        if pairs:  # Chinese, Japanese, Korean: the character pairs the tokenizer cannot make itself
+            doc.add_text(name, pairs)
     terms = note_terms({"all": f'{fields["all"]}\n{camel}'})
     doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
+    about = analysis.unique_terms(analysis.with_identifier_parts(f'{fields["title"]}\n{fields["summary"]}'))
+    doc.add_bytes("about", " ".join(about).encode("utf-8"))  # what the hint score reads as title and summary
     return doc
 
 

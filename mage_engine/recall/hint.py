@@ -1,11 +1,13 @@
 """UserPromptSubmit: hint the notes that match the prompt (SPEC 6.7).
 
-The prompt is searched (see search.py); notes whose hint score clears
-`hint.min_score` are named, at most `hint.count`, each as
-`- <id>: <title> — <summary>`, followed by the `mage recall` query that fetches
-more. Nothing clears the floor: silence. A failure (a corrupt index, a
-read-only disk) is logged to .mage/errors.log and the prompt goes on without
-a hint. Each hint is recorded in the injection ledger and the usage metrics.
+The prompt is decided on (decide.py): notes whose hint score clears
+`hint.min_score` and whose evidence is strong are named, at most `hint.count`,
+each as `- <id>: <title> — <summary>`, followed by the `mage recall` query that
+fetches more. Nothing qualifies: silence. Every decision, hinted or silent, goes
+to the injection ledger with its candidates and reasons; a hint also counts in
+the usage metrics. The prompt's terms then join the project's everyday-word
+counts (everyday.py). A failure (a corrupt index, a read-only disk) is logged to
+.mage/errors.log and the prompt goes on without a hint.
 """
 
 from mage_engine.clip import TITLE_CHARS, clip
@@ -23,21 +25,29 @@ def handle(ctx):
     config = ctx.config
     if not isinstance(prompt, str) or not prompt.strip() or config.hint_count <= 0:
         return None
-    hits, weights = _search(ctx, prompt, config.hint_count)
-    hits = [h for h in hits if h.score >= config.hint_min_score][: config.hint_count]
-    if not hits:
+    from mage_engine.kb.probe import is_probe_session
+    from mage_engine.recall import everyday as everyday_words
+    from mage_engine.recall.decide import standing_in_session
+
+    counts = everyday_words.load(ctx.kb)
+    decision, weights = _decide(ctx, prompt, config, counts.everyday_terms(), standing_in_session(ctx.kb, ctx.session_id))
+    if decision is None:
         return None
-    text = render_hint(hits, recall_query(prompt, weights))
-    _record(ctx, text, [h.id for h in hits])
-    return text
+    hits = decision["hits"]
+    text = render_hint(hits, recall_query(prompt, weights)) if hits else ""
+    _record(ctx, text, decision)
+    if weights is not None and not is_probe_session(ctx.session_id):
+        everyday_words.count_prompt(ctx.kb, counts, [t for word in weights.words for t in word[0]])
+    return text or None
 
 
-def _search(ctx, prompt: str, count: int):
+def _decide(ctx, prompt: str, config, everyday, standing):
     from mage_engine.recall import store
-    from mage_engine.recall.search import run_query
+    from mage_engine.recall.decide import decide
 
     try:
-        hits, weights = run_query(ctx.kb, prompt, limit=count + 4, scan_budget_ms=HOOK_SCAN_BUDGET_MS)
+        return decide(ctx.kb, prompt, config.hint_min_score, config.hint_count, everyday, standing,
+                      scan_budget_ms=HOOK_SCAN_BUDGET_MS)
     except BaseException as error:
         if not store.is_index_failure(error):
             raise
@@ -45,8 +55,7 @@ def _search(ctx, prompt: str, count: int):
 
         log_error(ctx.kb, EVENT, f"hint skipped, search index unusable ({type(error).__name__}: {error}); "
                                  "`mage recall` or `mage index` rebuilds it")
-        return [], None
-    return [h for h in hits if h.source == "note"], weights
+        return None, None
 
 
 def render_hint(hits, query: str) -> str:
@@ -79,11 +88,11 @@ def recall_query(prompt: str, weights) -> str:
     return " ".join(word for _, _, word in sorted(best, key=lambda item: item[1]))
 
 
-
-
-def _record(ctx, text: str, note_ids: list) -> None:
+def _record(ctx, text: str, decision: dict) -> None:
     from mage_engine.recall.ledger import record_injection
-    from mage_engine.recall.metrics import record_usage, session_chapter
 
-    record_injection(ctx.kb, ctx.session_id, EVENT, len(text), note_ids)
-    record_usage(ctx.kb, "hinted", note_ids, ctx.session_id, session_chapter(ctx.kb, ctx.session_id))
+    record_injection(ctx.kb, ctx.session_id, EVENT, len(text), decision["hinted"], decision)
+    if decision["hinted"]:
+        from mage_engine.recall.usage_events import record_usage, session_chapter
+
+        record_usage(ctx.kb, "hinted", decision["hinted"], ctx.session_id, session_chapter(ctx.kb, ctx.session_id))

@@ -55,7 +55,7 @@ def ensure_fresh(kb, scan_budget_ms: float | None = None) -> str:
 
             request_refresh(kb, stamp)
             return "deferred"
-        files, scan_ms = _write().timed_scan(kb)
+        files, scan_ms = manifest.timed_scan(kb)  # index_write is only imported to write
         if manifest.fingerprint(files) == stamp.get("fingerprint"):
             _note_scan_cost(kb, stamp, scan_ms)
             return "fresh"

@@ -12,15 +12,9 @@ import time
 from mage_engine.errors import NoteFormatError
 from mage_engine.jsonfiles import read_object
 from mage_engine.recall import manifest, store
+from mage_engine.recall.manifest import timed_scan
 
 FULL_REBUILD_SHARE = 0.3  # past this share of changed files a rebuild beats an update
-
-
-def timed_scan(kb) -> tuple[dict, float]:
-    """(scan, milliseconds it took)."""
-    started = time.perf_counter()
-    files = manifest.scan(kb)
-    return files, (time.perf_counter() - started) * 1000
 
 
 def _read_all(kb, rels, progress=None) -> tuple[dict, list, list]:

@@ -2,38 +2,56 @@
 
 Every hook handler that injects text appends one line to
 `.mage/injections.jsonl`: `{"ts", "session", "event", "chars", "notes"}`.
+The hint hook appends one line for every prompt it decides on, hinted or not:
+`chars` is 0 when it stayed silent, and `decision` says why (the outcome, the
+floor, and the best candidates with their scores and reasons: decide.py).
 Appends are single O_APPEND writes, safe with concurrent hooks and no lock.
-`summarise_ledger` folds the file per session for `mage status`, `mage
-doctor` and the TUI.
+`summarise_ledger` folds the injections (lines with characters) per session for
+`mage status`, `mage doctor` and the TUI; `mage hints` reads the decisions.
 """
 
-import time
+import os
 
 from mage_engine import fastjson
 from mage_engine.kb.layout import LEDGER_FILE
 
+ROTATE_BYTES = 8 * 1024 * 1024  # past this the ledger becomes injections.1.jsonl (the one before is dropped)
 
-def record_injection(kb, session: str, event: str, chars: int, note_ids) -> None:
+
+def record_injection(kb, session: str, event: str, chars: int, note_ids, decision: dict | None = None) -> None:
     """Append one ledger line (never raises: the ledger must not cost the host a hint)."""
+    from mage_engine.capture.trail import utc_stamp
     from mage_engine.kb.atomic import append_line
     from mage_engine.kb.probe import is_probe_session
 
     if is_probe_session(session):
         return  # doctor's sample runs are not injections into a real session
-    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    line = fastjson.dumps({"ts": stamp, "session": str(session or "unknown"), "event": event,
-                       "chars": int(chars), "notes": list(note_ids)}, ensure_ascii=False, separators=(",", ":"))
+    entry = {"ts": utc_stamp(), "session": str(session or "unknown"), "event": event, "chars": int(chars),
+             "notes": list(note_ids)}
+    if decision is not None:
+        entry["decision"] = {key: value for key, value in decision.items() if key != "hits"}
+    path = kb.at(LEDGER_FILE)
     try:
-        append_line(kb.at(LEDGER_FILE), line)
+        if os.stat(path).st_size > ROTATE_BYTES:
+            os.replace(path, _older(path))
     except OSError:
         pass
+    try:
+        append_line(path, fastjson.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+    except OSError:
+        pass
+
+
+def _older(path: str) -> str:
+    return path[: -len(".jsonl")] + ".1.jsonl"
 
 
 def read_ledger(kb) -> list[dict]:
     """Every well-formed ledger line, oldest first (a torn or foreign line is skipped)."""
     from mage_engine.jsonfiles import read_objects  # not at the top: the hooks only append
 
-    return [entry for entry in read_objects(kb.ledger_path) if isinstance(entry.get("chars"), int)]
+    entries = read_objects(_older(str(kb.ledger_path))) + read_objects(kb.ledger_path)
+    return [entry for entry in entries if isinstance(entry.get("chars"), int)]
 
 
 def summarise_ledger(kb, limit: int | None = 20) -> dict:
@@ -46,6 +64,8 @@ def summarise_ledger(kb, limit: int | None = 20) -> dict:
     """
     sessions: dict = {}
     for entry in read_ledger(kb):
+        if not entry["chars"]:
+            continue  # a hint decision that injected nothing
         _fold(sessions.setdefault(str(entry.get("session")), _empty(entry)), entry)
     ordered = sorted(sessions.values(), key=lambda s: (s["last"], s["session"]), reverse=True)
     rows = [_finish(s) for s in (ordered[:limit] if limit else ordered)]

@@ -26,6 +26,13 @@ def source_dirs(kb) -> list:
     return dirs
 
 
+def timed_scan(kb) -> tuple[dict, float]:
+    """(scan, milliseconds it took): what every freshness check runs, hooks included."""
+    started = time.perf_counter()
+    files = scan(kb)
+    return files, (time.perf_counter() - started) * 1000
+
+
 def dir_stamps(kb) -> dict:
     """{folder: mtime_ns} for the source folders (missing folders map to 0)."""
     stamps = {}

@@ -1,14 +1,19 @@
 """Local usage metrics per note (SPEC 6.4): hinted, recalled, opened, accepted.
 
-Writers never lock: `record_usage` appends one line to
-`.mage/metrics.events.jsonl` (the hint hook calls it on every hint). Readers
-call `load_metrics`, which folds what was appended since the last fold (and
-the `Read`s of note files in the capture trail) into the snapshot
-`.mage/metrics.json`, saved under a short flock. Each note's record:
+Writers never lock: `record_usage` (usage_events.py, importable from here)
+appends one line to `.mage/metrics.events.jsonl` (the hint hook calls it on
+every hint). Readers call `load_metrics`, which folds what was appended since
+the last fold (and the `Read`s of note files in the capture trail) into the
+snapshot `.mage/metrics.json`, saved under a short flock. Each note's record:
 
     {"hinted": n, "recalled": n, "opened": n, "accepted": n,
      "first_used": ts, "last_used": ts,
-     "chapters": {"hinted": ["<session>:<chapter>", ...], "recalled": [...], ...}}
+     "chapters": {"hinted": ["<session>:<chapter>", ...], "recalled": [...], ...},
+     "hinted_turns": n, "used": n}
+
+`hinted_turns` and `used` come from the injection ledger and the trail
+(usage_hints.py): the turns in which the note was hinted, and in how many of
+them the agent used it (read it, recalled it, or used its words in its reply).
 
 Reading the counts back (MEMORY.md ranking, graduation evidence) lives in
 `usage.py`; `rank_key`, `rank_notes`, `usage_chapters` and `used_chapters`
@@ -18,33 +23,15 @@ are importable from here too.
 import time
 
 from mage_engine import fastjson
-from mage_engine.kb.layout import SCRATCH_DIR, STATE_DIR
+from mage_engine.recall.usage_events import EVENTS_FILE, KINDS, record_usage, session_chapter  # noqa: F401
 
-KINDS = ("hinted", "recalled", "opened", "accepted")
 SNAPSHOT_VERSION = 1
 ROTATE_BYTES = 4 * 1024 * 1024
-EVENTS_FILE = "metrics.events.jsonl"  # in .mage/
 
 
 def events_path(kb):
     """Where hooks and commands append usage events."""
     return kb.scratch_dir / EVENTS_FILE
-
-
-def record_usage(kb, event: str, note_ids, session: str | None = None, chapter=None) -> None:
-    """Append one usage event; never raises (metrics must not cost the user anything)."""
-    from mage_engine.kb.atomic import append_line
-    from mage_engine.kb.probe import is_probe_session
-
-    ids = [str(i) for i in note_ids]
-    if event not in KINDS or not ids or is_probe_session(session):
-        return
-    line = fastjson.dumps({"ts": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "event": event, "ids": ids,
-                           "session": session, "chapter": chapter}, ensure_ascii=False, separators=(",", ":"))
-    try:
-        append_line(kb.at(SCRATCH_DIR, EVENTS_FILE), line)
-    except OSError:
-        pass
 
 
 def record_opened(kb, note_ids) -> None:
@@ -65,28 +52,15 @@ def _agent_session() -> str | None:
     return os.environ.get("CLAUDE_CODE_SESSION_ID") or None
 
 
-def session_chapter(kb, session_id: str | None):
-    """The session's current chapter ordinal, from the capture state file, or None."""
-    if not session_id:
-        return None
-    try:
-        from mage_engine.capture.trail import session_stem
-
-        from mage_engine.jsonfiles import read_object
-
-        return int(read_object(kb.at(STATE_DIR, "sessions", f"{session_stem(session_id)}.json")).get("chapter"))
-    except Exception:
-        return None
-
-
 def load_metrics(kb, save: bool = True) -> dict:
     """{note id: usage record} with everything recorded so far."""
-    from mage_engine.recall import usage_fold
+    from mage_engine.recall import usage_fold, usage_hints
 
     snapshot = _read_snapshot(kb)
     notes = snapshot["notes"]
     snapshot["events_offset"] = usage_fold.fold_events_file(notes, events_path(kb), snapshot["events_offset"])
     snapshot["trail"] = usage_fold.fold_trail(notes, kb.learnings_dir, snapshot["trail"])
+    snapshot["hints_offset"] = usage_hints.fold_hint_use(kb, notes, snapshot["hints_offset"])
     if save:
         _save(kb, snapshot)
     return notes
@@ -99,10 +73,11 @@ def _read_snapshot(kb) -> dict:
         data = read_object(kb.metrics_path)
         if data.get("version") == SNAPSHOT_VERSION and isinstance(data.get("notes"), dict):
             return {"version": SNAPSHOT_VERSION, "events_offset": int(data.get("events_offset", 0)),
-                    "trail": dict(data.get("trail") or {}), "notes": data["notes"]}
+                    "trail": dict(data.get("trail") or {}), "hints_offset": int(data.get("hints_offset", 0)),
+                    "notes": data["notes"]}
     except (OSError, ValueError, TypeError, AttributeError):
         pass
-    return {"version": SNAPSHOT_VERSION, "events_offset": 0, "trail": {}, "notes": {}}
+    return {"version": SNAPSHOT_VERSION, "events_offset": 0, "trail": {}, "hints_offset": 0, "notes": {}}
 
 
 def _save(kb, snapshot: dict) -> None:

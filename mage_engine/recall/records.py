@@ -49,20 +49,38 @@ def _skill(path: Path, rel: str) -> tuple[dict, str]:
     return record, body
 
 
+# Headings of the note template ("## Procedure", "## Pointers"): every note has them, so
+# they say nothing about what one note is about (a prompt asking for a "pointer" cursor
+# matched every note with a Pointers section).
+TEMPLATE_HEADINGS = frozenset({"procedure", "pointers", "steps", "notes", "evidence", "why", "context",
+                               "example", "examples", "references", "see also", "details", "background"})
+
+
 def searchable(record: dict, body: str) -> dict:
-    """The text of each indexed field for one record."""
+    """The text of each indexed field for one record. `all` holds what the note says (title,
+    tags, summary, body without the template's headings); its kind and category are
+    metadata, indexed in their own fields, so "rule" or "tools" in a prompt is no evidence."""
     tags = " ".join(record["tags"])
     return {
         "title": record["title"],
         "summary": record["summary"],
         "tags": tags,
-        "all": "\n".join([record["title"], tags, record["kind"], record["category"], record["summary"], body]),
+        "all": "\n".join([record["title"], tags, record["summary"], without_template_headings(body)]),
     }
+
+
+def without_template_headings(body: str) -> str:
+    """`body` minus the lines that are only a template heading (`## Pointers`)."""
+    if "#" not in body:
+        return body
+    return "\n".join(line for line in body.split("\n")
+                     if not (line.startswith("#") and line.lstrip("#").strip().lower() in TEMPLATE_HEADINGS))
 
 
 def note_terms(fields: dict) -> set:
     """Distinct analysed terms of everything indexed for a note: what the hint score
     matches a prompt's terms against (one-letter terms never match: prompts drop them)."""
+    from mage_engine.recall import cjk
     from mage_engine.recall.analysis import analyzer
 
-    return set(analyzer().analyze(fields["all"]))
+    return set(analyzer().analyze(cjk.spread(fields["all"])))

@@ -1,10 +1,10 @@
 """The index schema, and opening an index: the light half of Tantivy use (no note parsing).
 
-Fields: `title`, `summary`, `tags` and `all` (title, tags, kind, category,
-summary and body together) are analysed with `mage_en`; `id`, `path`, `kind`
-and `source` are exact. Stored: id, path, title, summary, kind, source and
-`terms` (the note's distinct analysed terms), so a search never opens a note
-file or parses YAML.
+Fields: `title`, `summary`, `tags` and `all` (title, tags, summary and body
+together) are analysed with `mage_en`; `id`, `path`, `kind` and `source` are
+exact. Stored: id, path, title, summary, kind, source, `terms` (the note's
+distinct analysed terms) and `about` (those of its title and summary), so a
+search never opens a note file, parses YAML or analyses a note's text.
 """
 
 from mage_engine.recall import analysis
@@ -26,6 +26,7 @@ def schema():
     for name in TEXT_FIELDS:
         builder.add_text_field(name, stored=name in ("title", "summary"), tokenizer_name=analysis.TOKENIZER)
     builder.add_bytes_field("terms", stored=True, indexed=False)
+    builder.add_bytes_field("about", stored=True, indexed=False)
     _SCHEMA = builder.build()
     return _SCHEMA
 

@@ -10,7 +10,7 @@ from mage_engine.plainrecord import PlainRecord
 from mage_engine.recall import analysis, store, wordlists
 from mage_engine.recall.score import GENERAL_WEIGHT, QueryWeights, general_terms
 
-CANDIDATES = 24
+CANDIDATES = 16
 BOOSTS = {"title": 2.0, "tags": 1.5, "summary": 1.0, "all": 1.0}
 
 
@@ -41,8 +41,11 @@ def search(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_ms=N
     return run_query(kb, query, limit, fresh, scan_budget_ms, repair)[0]
 
 
-def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_ms=None, repair: bool = False):
-    """(hits, QueryWeights or None): `search` plus the prompt's term weights."""
+def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_ms=None, repair: bool = False,
+              everyday=frozenset()):
+    """(hits, QueryWeights or None): `search` plus the prompt's term weights; `everyday`
+    holds this project's everyday terms (everyday.py), which weigh like plain English."""
+    wordlists.load_saved(kb)  # first: the analyzer takes its stopwords from the saved lists
     units = analysis.query_units(query)
     if not units:
         return [], None
@@ -51,20 +54,19 @@ def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_m
             from mage_engine.recall.index import ensure_fresh
 
             ensure_fresh(kb, scan_budget_ms=scan_budget_ms)
-        wordlists.load_saved(kb)
-        return _ranked(open_searcher(kb, copy_if_read_only=scan_budget_ms is None), units, limit)
+        return _ranked(open_searcher(kb, copy_if_read_only=scan_budget_ms is None), units, limit, everyday)
     except BaseException as error:
         if not (repair and store.is_index_failure(error)):
             raise
         from mage_engine.recall.index import rebuild_index
 
         rebuild_index(kb)  # a corrupt or half-written index: rebuild from the notes
-        return _ranked(open_searcher(kb), units, limit)
+        return _ranked(open_searcher(kb), units, limit, everyday)
 
 
-def _ranked(searcher, units, limit):
+def _ranked(searcher, units, limit, everyday=frozenset()):
     terms = list(dict.fromkeys(t for unit in units for t in unit.terms))
-    weights = QueryWeights.measure(searcher, terms, units)
+    weights = QueryWeights.measure(searcher, terms, units, everyday)
     found = _candidates(searcher, weights, max(limit, CANDIDATES))
     hits = [_hit(searcher, bm25, address, weights) for bm25, address in found]
     hits.sort(key=lambda h: (-h.score, -h.bm25, h.id))
@@ -132,7 +134,10 @@ def _candidates(searcher, weights, count: int):
 def _hit(searcher, bm25, address, weights) -> Hit:
     doc = searcher.doc(address)
     note_terms = set(doc.get_first("terms").decode("utf-8").split())
-    about = set(analysis.terms(analysis.with_identifier_parts(f'{doc.get_first("title")}\n{doc.get_first("summary") or ""}')))
-    return Hit(id=doc.get_first("id"), title=doc.get_first("title"), summary=doc.get_first("summary") or "",
-               path=doc.get_first("path"), kind=doc.get_first("kind"), source=doc.get_first("source"),
-               score=round(weights.score(note_terms, address, about), 4), bm25=round(bm25, 4))
+    about = set(doc.get_first("about").decode("utf-8").split())  # title and summary terms, analysed at indexing
+    matches = weights.matches(note_terms, address, about)
+    hit = Hit(id=doc.get_first("id"), title=doc.get_first("title"), summary=doc.get_first("summary") or "",
+              path=doc.get_first("path"), kind=doc.get_first("kind"), source=doc.get_first("source"),
+              score=round(weights.share(sum(units for _, units, _ in matches)), 4), bm25=round(bm25, 4))
+    hit.matches = matches  # the evidence behind the score, word by word (not part of the record)
+    return hit

@@ -29,6 +29,9 @@ def handle(ctx):
     from mage_engine.recall.ledger import record_injection
 
     record_injection(ctx.kb, ctx.session_id, EVENT, len(text), named)
+    from mage_engine.recall.session_context import remember
+
+    remember(ctx.kb, ctx.session_id, named)
     return text
 
 

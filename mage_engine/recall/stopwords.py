@@ -49,6 +49,7 @@ buddy mate dude crap damn dang heck geez jeez anyhoo cya bye goodbye fine good b
 worse worst new old big small little quick quickly simple simply easy easily fuck fucking shit shitty hell
 ass wtf omg ffs argh meh welp dammit goddamn glad happy amazing funny fun luck lucky welcome sad excited
 hopefully unfortunately apparently obviously
+谢谢 请问 帮我 一下 怎么 么办 什么 为什 可以 麻烦 です ます ませ せん くだ ださ お願 願い 감사 사합 합니 니다 습니 세요 주세
 """
 
 ASSISTANT_VERBS = """
@@ -109,9 +110,23 @@ library libraries package packages module modules dependency dependencies versio
 features config configuration setting settings option options job jobs task tasks step steps project
 projects repo repos repository branch branches commit commits merge merged review reviews description
 comment comments doc docs documentation readme install setup local machine pr prs mr mrs
+ci cd fail fails failed failing failure failures source sources src invalid rebuild pull push pushed process
+warn warning warnings edit edits upgrade upgraded single fresh default defaults report reports export load
+ignore break breaks broke broken unknown argument arguments copy share dev bin tmp link links var vars env envs
+"""
+
+# Technologies nearly every software team names: a prompt about one of them in
+# general ("docker compose up vs start", "a GitLab issue template") shares only
+# that name with the team's notes about it. Not dropped, not weighed less: a note
+# whose only topic words in common are these is weak evidence (evidence.py).
+# (`native`: React Native.)
+GENERIC_TECH = """
+docker compose dockerfile git github gitlab python javascript typescript node nodejs npm yarn react native
+css html sql linux bash shell json yaml kubernetes k8s
 """
 
 GENERAL_WORDS = frozenset(GENERAL.split())
+GENERIC_TECH_WORDS = frozenset(GENERIC_TECH.split())
 SOFTWARE_WORDS = frozenset(SOFTWARE.split())
 
 STOPWORDS = frozenset(

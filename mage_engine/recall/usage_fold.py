@@ -23,7 +23,7 @@ _NOTE_PATH = re.compile(r"(?:^|/)mage/notes/([^/]+)\.md$")  # any script: kb.ids
 def empty_usage() -> dict:
     """The usage record of a note nothing has happened to yet."""
     return {**{kind: 0 for kind in KINDS}, "first_used": "", "last_used": "",
-            "chapters": {kind: [] for kind in KINDS}}
+            "chapters": {kind: [] for kind in KINDS}, "hinted_turns": 0, "used": 0}
 
 
 def apply_event(notes: dict, event: dict) -> None:

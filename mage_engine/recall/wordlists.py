@@ -5,13 +5,15 @@ vocabulary every software project uses, given a background frequency) and
 `abbreviation_partners` (cert <-> certif) are built once per process;
 `held_partners` finds which partners of a prompt's terms the notes hold.
 
-Analysing the lists costs each hint hook about 0.5 ms, so `load_saved(kb)`
-keeps them in `.mage/state/wordlists.json`, tagged with the word lists and the
-index schema they came from: editing stopwords.py, or an analyzer change
-(which bumps the schema), makes the next search analyse them afresh.
+Analysing the lists costs each hint hook about 0.5 ms, and even importing
+stopwords.py a quarter of that, so `load_saved(kb)` keeps them in
+`.mage/state/wordlists.json` with the analyzer's own stopword list, tagged with
+the index schema and the size and mtime of stopwords.py: editing the lists, or
+an analyzer change (which bumps the schema), makes the next search analyse them
+afresh, and a hook with a valid copy never imports stopwords.py.
 """
 
-from mage_engine.recall.stopwords import ABBREVIATION_PAIRS, GENERAL_WORDS, SOFTWARE_WORDS
+import os
 
 SAVED_FILE = "wordlists.json"  # in .mage/state/
 _CACHE = {}
@@ -23,9 +25,20 @@ def _analysed(words) -> frozenset:
     return frozenset(analyzer().analyze(" ".join(sorted(words))))
 
 
+def stopword_list() -> list:
+    """The words the analyzer drops (stopwords.STOPWORDS), sorted."""
+    if "stopwords" not in _CACHE:
+        from mage_engine.recall.stopwords import STOPWORDS
+
+        _CACHE["stopwords"] = sorted(STOPWORDS)
+    return _CACHE["stopwords"]
+
+
 def general_terms() -> frozenset:
     """The everyday words (stopwords.GENERAL), stemmed."""
     if "general" not in _CACHE:
+        from mage_engine.recall.stopwords import GENERAL_WORDS
+
         _CACHE["general"] = _analysed(GENERAL_WORDS)
     return _CACHE["general"]
 
@@ -33,14 +46,26 @@ def general_terms() -> frozenset:
 def software_terms() -> frozenset:
     """The everyday software words (stopwords.SOFTWARE), stemmed."""
     if "software" not in _CACHE:
+        from mage_engine.recall.stopwords import SOFTWARE_WORDS
+
         _CACHE["software"] = _analysed(SOFTWARE_WORDS)
     return _CACHE["software"]
+
+
+def generic_tech_terms() -> frozenset:
+    """The technologies every team names (stopwords.GENERIC_TECH), stemmed."""
+    if "tech" not in _CACHE:
+        from mage_engine.recall.stopwords import GENERIC_TECH_WORDS
+
+        _CACHE["tech"] = _analysed(GENERIC_TECH_WORDS)
+    return _CACHE["tech"]
 
 
 def abbreviation_partners() -> dict:
     """term -> frozenset of terms it abbreviates or is abbreviated by (`cert` <-> `certif`)."""
     if "partners" not in _CACHE:
         from mage_engine.recall.analysis import analyzer
+        from mage_engine.recall.stopwords import ABBREVIATION_PAIRS
 
         partners = {}
         for short, long in ABBREVIATION_PAIRS:
@@ -84,11 +109,12 @@ def load_saved(kb) -> None:
 
 
 def _source() -> list:
-    """What the analysed lists are made from: the index schema (the analyzer's version) and the words."""
+    """What the saved lists depend on: the index schema (the analyzer's version) and stopwords.py,
+    by size and modification time (a stat, where reading the words would mean importing them)."""
     from mage_engine.recall.store import SCHEMA_VERSION
 
-    return [SCHEMA_VERSION, " ".join(sorted(GENERAL_WORDS)), " ".join(sorted(SOFTWARE_WORDS)),
-            " ".join(":".join(pair) for pair in ABBREVIATION_PAIRS)]
+    stat = os.stat(os.path.join(os.path.dirname(os.path.abspath(__file__)), "stopwords.py"))
+    return [SCHEMA_VERSION, stat.st_size, stat.st_mtime_ns]
 
 
 def _read_saved(path: str) -> bool:
@@ -99,6 +125,7 @@ def _read_saved(path: str) -> bool:
         if saved is None or saved["source"] != _source():
             return False
         _CACHE["general"], _CACHE["software"] = frozenset(saved["general"]), frozenset(saved["software"])
+        _CACHE["tech"], _CACHE["stopwords"] = frozenset(saved["tech"]), list(saved["stopwords"])
         _CACHE["partners"] = {term: frozenset(others) for term, others in saved["partners"].items()}
         return True
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
@@ -110,5 +137,6 @@ def _save(path: str) -> None:
     from mage_engine.kb.atomic import write_text_atomic
 
     data = {"source": _source(), "general": sorted(general_terms()), "software": sorted(software_terms()),
+            "tech": sorted(generic_tech_terms()), "stopwords": stopword_list(),
             "partners": {term: sorted(others) for term, others in sorted(abbreviation_partners().items())}}
     write_text_atomic(path, fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))

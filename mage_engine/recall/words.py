@@ -19,8 +19,9 @@ _ALNUM_ONLY = bytes(b if chr(b) in _ALNUM else 32 for b in range(256))
 
 
 def prompt_words(text: str) -> list:
-    """`re.findall(r"\\w+(?:(?:::|[./@-])\\w+)*", text)`: words, with `::`, `.`, `/`, `@`
-    and `-` joining the runs of word characters they stand between."""
+    """`re.findall(r"\\w+(?:(?:::|[./@\\\\-])\\w+)*", text)`: words, with `::`, `.`, `/`, `\\`,
+    `@` and `-` joining the runs of word characters they stand between (a Windows path is one
+    word, as a POSIX one is)."""
     found, i, n = [], 0, len(text)
     while i < n:
         if not _is_word(text[i]):
@@ -30,7 +31,7 @@ def prompt_words(text: str) -> list:
         while i < n:
             if text.startswith("::", i) and i + 2 < n and _is_word(text[i + 2]):
                 i = _word_end(text, i + 2)
-            elif text[i] in "./@-" and i + 1 < n and _is_word(text[i + 1]):
+            elif text[i] in "./@-\\" and i + 1 < n and _is_word(text[i + 1]):
                 i = _word_end(text, i + 1)
             else:
                 break
@@ -67,10 +68,10 @@ def alnum_pieces(word: str) -> list:
 
 
 def split_qualified(word: str) -> list:
-    """`re.split(r"::|[./@]", word)`."""
+    """`re.split(r"::|[./@\\\\]", word)`."""
     parts, start, i, n = [], 0, 0, len(word)
     while i < n:
-        step = 2 if word.startswith("::", i) else 1 if word[i] in "./@" else 0
+        step = 2 if word.startswith("::", i) else 1 if word[i] in "./@\\" else 0
         if step:
             parts.append(word[start:i])
             start = i + step

@@ -209,3 +209,10 @@ class MainScreen(GroomingFlows, Loading, Screen):
         from mage_tui.screens.help import HelpScreen
 
         open_dialog(self.app, HelpScreen())
+
+    def on_show_hints(self, message) -> None:
+        """`h` on Notes: the read-only view of recent hint decisions."""
+        from mage_tui.screens.dialog import open_dialog
+        from mage_tui.screens.hints import HintsScreen
+
+        open_dialog(self.app, HintsScreen(self.service))

@@ -24,6 +24,7 @@ class NotesPane(Pane):
     TABLE_ID = "notes-table"
     BINDINGS = [
         Binding("e", "edit_note", "edit", tooltip="Open the note in $EDITOR", id="notes.edit"),
+        Binding("h", "show_hints", "hints", tooltip="What was hinted before recent prompts, and why", id="notes.hints"),
         Binding("escape", "leave_search", "back to list", tooltip="From the search box back to the list",
                 id="notes.list"),
     ]
@@ -143,6 +144,9 @@ class NotesPane(Pane):
 
     def action_edit_note(self) -> None:
         self.request(m.EditFile("note", self.current_key()))
+
+    def action_show_hints(self) -> None:
+        self.request(m.ShowHints())
 
     def preview_message(self, key):
         return m.PreviewNote(key, self.query_one("#note-preview", DocView).frame())

@@ -1,0 +1,81 @@
+"""`mage hints`: what was hinted before each prompt and why; why a prompt would be hinted now."""
+
+import click
+
+from mage_cli.common import echo_json, json_option, kb_option, open_kb
+
+
+@click.command()
+@click.option("--session", "session", metavar="S", help="Only this session's prompts (an id, or its start).")
+@click.option("--why", "why_prompt", metavar="PROMPT",
+              help="Explain the decision the hint hook would take on PROMPT now, without injecting "
+                   "anything; `-` reads prompts from stdin, one per line.")
+@click.option("--report", is_flag=True, help="How often hinted notes were used, and the floor the figures suggest.")
+@click.option("--floor", type=click.FloatRange(0, 1), help="With --why: decide at this floor instead of hint.min_score.")
+@click.option("-n", "limit", type=click.IntRange(1, 100_000), default=20, show_default=True,
+              help="How many recent prompts to list.")
+@json_option
+@kb_option
+def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
+    """List the hint decisions of recent prompts: what was hinted and why, or why not.
+
+    Each prompt shows the decision (hinted notes, or why it stayed silent), then
+    its best candidates: hint score, note, reason (hinted, below floor, only weak
+    evidence, in standing context) and the shared words the score rests on.
+
+    \b
+    Example:
+      mage hints --session 5f1c
+      mage hints --why "terraform plan says the state is locked"
+      mage hints --report
+    """
+    kb = open_kb(kb_dir)
+    if why_prompt is not None:
+        _why(kb, why_prompt, session, floor, as_json)
+    elif report:
+        from mage_cli.hints_report import show_report
+
+        show_report(kb, as_json)
+    else:
+        _history(kb, session, limit, as_json)
+
+
+def _why(kb, prompt, session, floor, as_json):
+    from mage_engine.recall.explain import candidate_line, decision_line, why
+
+    prompts = [line for line in click.get_text_stream("stdin").read().splitlines() if line.strip()] \
+        if prompt == "-" else [prompt]
+    decisions = [why(kb, text, session, floor) for text in prompts]
+    if as_json:
+        echo_json([{"prompt": text, **decision} for text, decision in zip(prompts, decisions)])
+        return
+    for text, decision in zip(prompts, decisions):
+        if len(prompts) > 1:
+            click.echo(f"{_clip(text, 60):60s}  {decision_line(decision)}")
+            continue
+        click.echo(decision_line(decision))
+        for row in decision["candidates"]:
+            click.echo(f"  {candidate_line(row)}")
+
+
+def _history(kb, session, limit, as_json):
+    from mage_engine.recall.explain import candidate_line, decision_line
+    from mage_engine.recall.hint_log import hint_decisions
+
+    rows = hint_decisions(kb, session)[-limit:]
+    if as_json:
+        echo_json(rows)
+        return
+    if not rows:
+        click.echo("No hint decisions recorded yet" + (f" for session {session}" if session else "")
+                   + ": they appear once the UserPromptSubmit hook runs (`mage connect claude-code`).")
+    for row in rows:
+        click.echo(f"{row['ts'][:19]}  {row['session'][:8]}  {_clip(row['prompt'], 70)!r}")
+        click.echo(f"  {decision_line(row['decision'])}" + (f"  [used: {', '.join(row['used'])}]" if row["used"] else ""))
+        for candidate in row["decision"].get("candidates", [])[:3]:
+            click.echo(f"    {candidate_line(candidate)}")
+
+
+def _clip(text: str, width: int) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= width else text[: width - 1] + "…"

@@ -1,0 +1,121 @@
+"""From injection to use: a hint counts as used when the agent uses the note in the same turn.
+
+Sessions are played through real `mage-hook` processes as Claude Code runs them
+(UserPromptSubmit, PostToolUse for each tool call, Stop with the last reply), on
+the evaluation notes; `mage hints --json`, the usage metrics and `mage hints
+--report` then say what was used.
+"""
+
+import json
+
+import pytest
+
+from conftest import run_mage
+from helpers_hook import run_hook
+from recall_helpers import eval_kb, prompt_payload
+
+LOCK = "terraform plan in live/prod/eks -> Error acquiring the state lock. can I just delete the row in dynamodb?"
+NOTE = "tf-state-lock-force-unlock"
+
+
+@pytest.fixture
+def kb(tmp_path):
+    kb = eval_kb(tmp_path / "project")
+    run_mage("index", cwd=kb.root)
+    return kb
+
+
+def prompt(kb, text, session="s-use"):
+    done = run_hook("UserPromptSubmit", prompt_payload(kb, text, session))
+    assert done.returncode == 0
+    return done.stdout
+
+
+def tool(kb, name, tool_input, session="s-use"):
+    payload = {"session_id": session, "cwd": str(kb.root), "hook_event_name": "PostToolUse", "tool_name": name,
+               "tool_input": tool_input, "tool_response": {"success": True}}
+    assert run_hook("PostToolUse", payload).returncode == 0
+
+
+def stop(kb, reply, session="s-use"):
+    payload = {"session_id": session, "cwd": str(kb.root), "hook_event_name": "Stop",
+               "last_assistant_message": reply, "stop_hook_active": False}
+    assert run_hook("Stop", payload).returncode == 0
+
+
+def decisions(kb, session="s-use"):
+    return json.loads(run_mage("hints", "--session", session, "--json", cwd=kb.root).stdout)
+
+
+def read_note(kb, note_id, session="s-use"):
+    tool(kb, "Read", {"file_path": str(kb.notes_dir / f"{note_id}.md")}, session)
+
+
+def test_a_hinted_note_read_in_the_same_turn_counts_as_used(kb):
+    assert f"- {NOTE}:" in prompt(kb, LOCK)
+    read_note(kb, NOTE)
+    stop(kb, "Done: I released the lock with terraform force-unlock.")
+    prompt(kb, "thanks")
+    first = decisions(kb)[0]
+    assert NOTE in first["hinted"] and first["used"] == [NOTE] and first["how"][NOTE] == "read"
+    from mage_engine.recall.metrics import load_metrics
+
+    usage = load_metrics(kb)[NOTE]
+    assert usage["hinted_turns"] == 1 and usage["used"] == 1
+
+
+def test_a_read_two_turns_later_is_not_the_hint_used(kb):
+    assert f"- {NOTE}:" in prompt(kb, LOCK)
+    stop(kb, "Which workspace is it?")
+    prompt(kb, "the prod one")
+    stop(kb, "OK.")
+    prompt(kb, "now look at the lock note again")
+    read_note(kb, NOTE)
+    rows = decisions(kb)
+    assert rows[0]["hinted"][:1] == [NOTE] and rows[0]["used"] == [] and rows[0]["closed"]
+    from mage_engine.recall.metrics import load_metrics
+
+    usage = load_metrics(kb)[NOTE]
+    assert usage["hinted_turns"] == 1 and usage["used"] == 0
+
+
+def test_mage_show_or_recall_in_the_turn_counts_and_so_does_the_reply(kb):
+    env = {"CLAUDE_CODE_SESSION_ID": "s-use"}
+    assert f"- {NOTE}:" in prompt(kb, LOCK)
+    run_mage("recall", "terraform state lock", cwd=kb.root, env=env)
+    prompt(kb, "go: -race requires cgo; enable cgo by setting CGO_ENABLED=1")
+    stop(kb, "The race detector needs cgo; on the Alpine builder install gcc and musl-dev.")
+    prompt(kb, "ok")
+    rows = decisions(kb)
+    assert rows[0]["how"].get(NOTE) == "recalled"
+    assert rows[1]["used"] == ["go-race-needs-cgo"] and rows[1]["how"]["go-race-needs-cgo"] == "reply"
+
+
+def test_the_turn_still_open_is_not_counted_yet(kb):
+    prompt(kb, LOCK)
+    from mage_engine.recall.metrics import load_metrics
+
+    assert load_metrics(kb).get(NOTE, {}).get("hinted_turns", 0) == 0
+    assert decisions(kb)[0]["closed"] is False
+    read_note(kb, NOTE)
+    prompt(kb, "thanks")
+    assert load_metrics(kb)[NOTE]["used"] == 1
+
+
+def test_the_report_lists_use_per_note_and_never_used_notes(kb):
+    config = kb.config_path.read_text()
+    for _ in range(3):
+        assert f"- {NOTE}:" in prompt(kb, LOCK)
+        stop(kb, "Let me check the workspace first.")
+    prompt(kb, "go: -race requires cgo; enable cgo by setting CGO_ENABLED=1")
+    read_note(kb, "go-race-needs-cgo")
+    prompt(kb, "thanks")
+    report = json.loads(run_mage("hints", "--report", "--json", cwd=kb.root).stdout)
+    rows = {row["id"]: row for row in report["notes"]}
+    assert rows[NOTE]["hinted"] == 3 and rows[NOTE]["used"] == 0
+    assert rows["go-race-needs-cgo"]["used"] == 1 and rows["go-race-needs-cgo"]["share"] == 1.0
+    assert NOTE in report["never_used"]
+    assert report["suggested_floor"] is None  # too few hints to suggest one
+    text = run_mage("hints", "--report", cwd=kb.root).stdout
+    assert "never used" in text and NOTE in text and "nothing is changed here" in text
+    assert kb.config_path.read_text() == config  # the floor is never changed by the report

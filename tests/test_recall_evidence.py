@@ -1,0 +1,98 @@
+"""A hint needs evidence beyond a shared generic word (docs/recall.md, "Evidence").
+
+The prompts hinted by mistake on another team's set shared one technology word
+with a note and nothing else: a docker-compose `deploy` key and a note on GitLab
+deploy keys, a GitLab issue template and the team's GitLab CI notes, a CSS
+cursor and a note whose template heading says "Pointers". A small GitLab team's
+knowledge base reproduces each; the same notes are still hinted for prompts
+that are about them. Decisions are read with `mage hints --why --json`, which
+runs the hook's own decision.
+"""
+
+import json
+
+import pytest
+
+from conftest import run_mage
+from recall_helpers import write_note
+
+NOTES = {
+    "gitlab-deploy-keys": ("Servers pull the repository with per-server GitLab deploy keys",
+                           "Ansible clones the repository with a read-only GitLab deploy key, one per server.\n\n"
+                           "## Procedure\n1. `ssh-keygen -t ed25519` on the server.\n2. Add the key under Deploy keys.\n"),
+    "gitlab-ci-needs": ("Declare needs so GitLab CI jobs do not wait for whole stages",
+                        "Frontend jobs waited for the backend stage; `needs:` turns the pipeline into a graph. "
+                        "The coverage report artifact is kept a week.\n"),
+    "gitlab-protected-vars": ("Deploy tokens are protected GitLab variables",
+                              "GitLab only exposes protected variables to protected branches.\n"),
+    "gitlab-runner-cache": ("GitLab runner cache is per runner",
+                            "Jobs on another GitLab runner start with an empty cache.\n"),
+    "cursor-pagination": ("Cursor pagination needs a unique ordering",
+                          "The appointments API repeated rows between pages: the cursor encodes a position in an "
+                          "ordering that must end in a unique field.\n\n## Pointers\n- api/pagination.py\n"),
+    "compose-override": ("Local compose settings go in docker-compose.override.yml",
+                         "Published ports and bind mounts of your own checkout go in the override file, which "
+                         "docker compose reads on its own.\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory):
+    from mage_engine.kb.init import init_kb
+
+    kb = init_kb(tmp_path_factory.mktemp("evidence") / "project").kb
+    for note_id, (title, body) in NOTES.items():
+        write_note(kb, note_id, title, body)
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    return kb
+
+
+def why(kb, prompt):
+    done = run_mage("hints", "--why", prompt, "--json", cwd=kb.root)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)[0]
+
+
+def reason(decision, note_id):
+    return next(row["reason"] for row in decision["candidates"] if row["id"] == note_id)
+
+
+def test_a_compose_deploy_key_is_not_a_gitlab_deploy_key(kb):
+    decision = why(kb, "what does the deploy key in docker-compose do")
+    assert decision["hinted"] == []
+    assert reason(decision, "gitlab-deploy-keys").startswith("about docker-compose")
+
+
+def test_a_gitlab_issue_template_is_not_about_the_teams_gitlab_notes(kb):
+    decision = why(kb, "add a GitLab issue template for bug reports")
+    assert decision["hinted"] == [] and decision["outcome"] in ("only weak evidence", "below floor")
+
+
+def test_a_css_cursor_pointer_is_not_a_note_with_a_pointers_heading(kb):
+    decision = why(kb, "change the CSS cursor to a pointer on hover")
+    assert decision["hinted"] == []
+    assert reason(decision, "cursor-pagination") in ("only one word in common (cursor)", "below floor")
+
+
+def test_docker_compose_alone_is_a_generic_technology(kb):
+    decision = why(kb, "what's the difference between docker compose up and docker compose start")
+    assert decision["hinted"] == []
+
+
+@pytest.mark.parametrize("prompt, note", [
+    ("rotate the GitLab deploy key on web-2, it was copied to a laptop", "gitlab-deploy-keys"),
+    ("the appointments API repeats rows between pages with cursor pagination", "cursor-pagination"),
+    ("where do my local ports for docker compose go without changing the shared file? an override?",
+     "compose-override"),
+    ("ui jobs wait for the backend stage in GitLab CI, can they start earlier", "gitlab-ci-needs"),
+])
+def test_the_same_notes_are_hinted_when_the_prompt_is_about_them(kb, prompt, note):
+    decision = why(kb, prompt)
+    assert note in decision["hinted"], decision
+
+
+def test_every_candidate_carries_its_score_reason_and_shared_words(kb):
+    decision = why(kb, "rotate the GitLab deploy key on web-2, it was copied to a laptop")
+    assert decision["floor"] == 0.5 and decision["outcome"] == "hinted"
+    for row in decision["candidates"]:
+        assert 0 <= row["score"] <= 1 and row["reason"] and all(len(word) == 3 for word in row["words"])
