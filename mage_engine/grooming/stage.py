@@ -48,7 +48,7 @@ def clean_title(title: str) -> str:
 def stage_draft(kb: KB, title: str, body: str, kind: str = "lesson", tags=(), category: str = "lessons",
                 source: str = "lesson", signature: str | None = None, chapters=(), extra=None) -> StageResult:
     """Scrub, dedupe and write one draft to .mage/staging/. Never raises for duplicates."""
-    from mage_engine.capture.scrub import scrub
+    from mage_engine.scrub import scrub
 
     title, body = scrub(clean_title(title)), scrub(_CONTROL.sub("", str(body or "")).strip())
     _validate(title, body, kind, category, source)

@@ -1,6 +1,13 @@
 """Secrets recognised by their name: `KEY=value`, `key: value`, `"key": "value"`, XML, and prose.
 
-The name decides how sure the scrub must be (scrub_keys): a password-named
+The grammar covers the ways code and config assign (gitleaks' 26 sample
+syntaxes among them): `=`, `:`, `:=`, `::=`, `:::=`, `?=`, `.=`, `+=`, `=>`,
+a type between name and operator (`var xToken string = "…"`, `apiKey: string = …`),
+a quoted name and a comma (`System.setProperty("X_TOKEN", "…")`, `define('DB_PASSWORD', …)`),
+quoted values holding backslash escapes, `\\"…\\"` inside JSON strings, and an XML
+element whose value sits on a line of its own.
+
+The name decides how sure the scrub must be (scrub/names.py): a password-named
 value only has to look typed rather than referenced, a `...KEY` or `auth` value
 must look machine-made. Prose like "using api token nq83y6…" is caught when a
 random-looking string follows a secret-ish word.
@@ -8,14 +15,17 @@ random-looking string follows a secret-ish word.
 
 from __future__ import annotations  # the re.Match annotations stay text: no `re` import
 
-from mage_engine.capture.scrub_keys import kind_for, tier, value_is_secret
-from mage_engine.capture.scrub_rule import LazyPattern, Rule, Span, needle_offsets
-from mage_engine.capture.scrub_values import is_plausible, looks_like_password, looks_random
+from mage_engine.scrub.names import kind_for, tier, value_is_secret
+from mage_engine.scrub.rule import Rule, Span, at_needles, needle_offsets
+from mage_engine.scrub.values import looks_like_password, looks_random
 
 _SECRET_WORDS = "pass|pw|secret|token|key|auth|cred|sig|sess|sid"
 _NEEDLES = tuple(_SECRET_WORDS.split("|"))
 _PROSE_NEEDLES = ("pass", "secret", "token", "key", "cred")
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
+_VALUE_GROUPS = ("dq", "sq", "bq", "eq", "uv")
+_VALUE = (r"(?:\"(?P<dq>(?:[^\"\\\n]|\\.){1,400})\"|'(?P<sq>(?:[^'\\\n]|\\.){1,400})'|`(?P<bq>[^`\n]{1,400})`"
+          r"|\\\"(?P<eq>(?:[^\"\\\n]|\\[^\"]){1,400})\\\"|(?P<uv>(?:[^\s\"'`,;&\\]|&(?![\w.\-]{1,40}=)|\\(?![nrt\"'\\/])){1,400}))")
 
 
 def _name_starts(lowered: str) -> list[int]:
@@ -25,6 +35,8 @@ def _name_starts(lowered: str) -> list[int]:
         start = at
         while start > 0 and at - start < 80 and (lowered[start - 1].isalnum() or lowered[start - 1] in "_.-"):
             start -= 1
+        while start < at and lowered[start] in ".-":
+            start += 1
         starts.add(start)
     return sorted(starts)
 
@@ -49,39 +61,33 @@ def _trim(value: str) -> str:
     return value
 
 
-def _named_value(match: re.Match, key_group="key", value_groups=("qv", "uv")) -> list[Span]:
+def _named_value(match: re.Match, key_group="key") -> list[Span]:
+    if match.groupdict().get("op") == "," and (not match.group("quoted") or
+                                               match.string[match.end("quoted"): match.start("op")].strip()):
+        return []  # `f(token, x)`: arguments, not an assignment; `setProperty("X_TOKEN", "…")` is one
     name_tier = tier(match.group(key_group))
     if name_tier is None:
         return []
-    group = next(g for g in value_groups if match.group(g) is not None)
-    value = _trim(match.group(group).strip())
-    if not value_is_secret(name_tier, value):
+    group = next(g for g in _VALUE_GROUPS if match.groupdict().get(g) is not None)
+    raw = match.group(group).strip()
+    if raw.rstrip(")]};:,").endswith(("...", "…")):
+        return []  # `ops_eyJzaWdu...`: a value cut short in documentation
+    value = _trim(raw)
+    if group == "uv" and match.groupdict().get("quoted") and match.group("op") == ",":
+        return []
+    if not value or not value_is_secret(name_tier, value):
         return []
     start = match.start(group) + match.group(group).index(value)
     return [(start, start + len(value), kind_for(match.group(key_group), name_tier))]
 
 
-def _secret_data_starts(lowered: str) -> list[int]:
-    """Line starts of `data:`/`stringData:` blocks inside YAML documents of `kind: Secret`."""
-    import bisect  # only YAML with a `kind:` gets here
-
-    separators = [m.start() for m in _YAML_SEPARATOR.finditer(lowered)]
-    secret_docs = {bisect.bisect(separators, m.start()) for m in _K8S_SECRET_KIND.finditer(lowered)}
-    starts = []
-    for block in _K8S_DATA_KEY.finditer(lowered):
-        if bisect.bisect(separators, block.start()) in secret_docs:
-            starts.append(block.start())
-    return starts
-
-
-def _k8s_secret_data(match: re.Match) -> list[Span]:
-    spans = []
-    for line in _K8S_DATA_LINE.finditer(match.group("body")):
-        value = line.group("v").strip("'\"")
-        if value not in ("|", ">", "|-", ">-", "") and is_plausible(value):
-            start = match.start("body") + line.start("v") + line.group("v").index(value)
-            spans.append((start, start + len(value), "k8s-secret"))
-    return spans
+def _xml_value(match: re.Match) -> list[Span]:
+    name_tier = tier(match.group("key").rpartition(":")[2])
+    value = match.group("qv").strip()
+    if name_tier is None or not value_is_secret(name_tier, value):
+        return []
+    start = match.start("qv") + match.group("qv").index(value)
+    return [(start, start + len(value), kind_for(match.group("key"), name_tier))]
 
 
 def _near_secret_word(match: re.Match) -> list[Span]:
@@ -97,26 +103,18 @@ def _near_secret_word(match: re.Match) -> list[Span]:
     return [(match.start("v"), match.start("v") + len(value), kind)] if ok else []
 
 
-_K8S_SECRET_KIND = LazyPattern(r"(?m)^kind:[ \t]*[\"']?secret[\"']?[ \t]*$")  # on lowercased text
-_K8S_DATA_KEY = LazyPattern(r"(?m)^[ \t]*(?:data|stringdata):[ \t]*\r?$")
-_YAML_SEPARATOR = LazyPattern(r"(?m)^---")
-_K8S_DATA_LINE = LazyPattern(r"(?m)^[ \t]+[\w.\-]{1,253}:[ \t]*(?P<v>\S[^\n]*?)[ \t]*$")
-
 ASSIGN_RULES = [
-    Rule("kubernetes secret data",
-         r"(?m)^(?P<i>[ \t]*)(?:data|stringData):[ \t]*\r?\n(?P<body>(?:(?P=i)[ \t]+\S[^\n]*(?:\n|$))+)",
-         _k8s_secret_data, ("kind:",), fold_case=True, starts=_secret_data_starts),
-    Rule("xml element", r"<(?P<key>[\w:.\-]{1,60})>(?P<qv>[^<>\n]{1,400})</(?P=key)>",
-         lambda m: _named_value(m, value_groups=("qv",)), ("</",)),
+    Rule("xml element", r"<(?P<key>[\w:.\-]{1,60})(?:[ \t][^<>\n]{0,200})?>[ \t\r\n]{0,200}?"
+                        r"(?P<qv>[^<>\s][^<>\n]{0,400}?)[ \t\r\n]{0,200}</(?P=key)>", _xml_value, ("</",)),
     Rule("key/value attributes", (
-        r"(?:key|name)=(?P<kq>[\"'])(?P<key>[^\"'\n]{1,80})(?P=kq)[ \t]+value=(?P<vq>[\"'])"
-        r"(?P<qv>[^\"'\n]{1,400})(?P=vq)"), lambda m: _named_value(m, value_groups=("qv",)), ("value=",)),
+        r"(?:key|name)=(?P<quoted>[\"'])(?P<key>[^\"'\n]{1,80})(?P=quoted)[ \t]+value=(?P<vq>[\"'])"
+        r"(?P<dq>[^\"'\n]{1,400})(?P=vq)"), _named_value, ("value=",), starts=at_needles("key=", "name=")),
     Rule("secret assignment", (
-        r"(?<![\w.\-])(?P<key>(?=[\w.\-]{0,80}?(?i:" + _SECRET_WORDS + r"))[A-Za-z_][\w.\-]{0,80}?)"
-        r"\\?[\"']?\]?[ \t]*(?::=|=>|=(?!=)|:(?![:/]))[ \t]*"
-        r"(?:(?P<q>\\?[\"'`])(?P<qv>[^\"'`\n\\]{1,400})(?P=q)"
-        r"|(?P<uv>(?:[^\s\"'`,;&\\]|&(?![\w.\-]{1,40}=)){1,400}))"), _named_value, _NEEDLES, fold_case=True,
-         starts=_name_starts),
+        r"(?P<key>[A-Za-z0-9_][\w.\-]{0,80}?)(?P<quoted>\\?[\"'`])?\]?"
+        r"(?:[ \t]*:[ \t]*[A-Za-z_][\w.\[\]<>|]{0,30}(?=[ \t]*=[^=>]))?"  # a type annotation: `apiKey: string = …`
+        r"(?:[ \t]+[A-Za-z_][\w.\[\]*]{0,20}){0,2}?"  # a type or modifier after the name: `var xToken string = …`
+        r"[ \t]*(?P<op>:::=|::=|:=|\?=|\.=|\+=|=>|=(?![=~])|:(?![:/\\])|,)[ \t]*" + _VALUE),
+         _named_value, _NEEDLES, fold_case=True, starts=_name_starts),
     Rule("random string after a secret word", (
         r"(?i)(?<![a-z])(?P<word>password|passwd|passphrase|secret|token|api[ _\-]?key|access[ _\-]?key"
         r"|secret[ _\-]?key|private[ _\-]?key|client[ _\-]?secret|credentials?|auth[ _\-]?token)"

@@ -1,0 +1,108 @@
+"""The scrub's run: gate each rule by its keywords, gather every span, redact every copy, render.
+
+The text is lowercased once. Each rule runs only where one of its keywords
+occurs (most texts wake none), and every rule reads the original text, so
+the order of rules only decides the kind a span is named by when two rules
+find the same secret: key blocks, then vendor formats, then shapes, commands,
+files and names. A value found once is redacted everywhere it occurs in the
+text (the same token in a command and in its output).
+"""
+
+from mage_engine.scrub.assign import ASSIGN_RULES
+from mage_engine.scrub.commands import COMMAND_RULES
+from mage_engine.scrub.files import FILE_RULES
+from mage_engine.scrub.shapes import KEY_BLOCK_RULES, SHAPE_RULES
+
+FAILED = "[REDACTED:scrub-failed]"
+COPY_MIN = 8  # shorter values are too likely to occur by chance elsewhere in the text
+COPY_BUDGET = 200_000_000  # characters the copy search may scan in one text (a bound, not a target)
+
+
+class TokenPass:
+    """The vendor families as one rule (scrub/tokens.py): it gates itself by its own scan."""
+
+    name = "vendor token"
+
+    @staticmethod
+    def applies_to(text: str, lowered: str) -> bool:
+        return len(text) >= 14
+
+    @staticmethod
+    def spans(text: str, lowered: str) -> list:
+        from mage_engine.scrub.tokens import token_spans
+
+        return token_spans(text, lowered)
+
+
+RULES = (*KEY_BLOCK_RULES, TokenPass(), *SHAPE_RULES, *COMMAND_RULES, *FILE_RULES, *ASSIGN_RULES)
+
+
+def as_text(value) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (bytes, bytearray)):
+        return bytes(value).decode("utf-8", "replace")
+    return "" if value is None else str(value)
+
+
+def lowercase(text: str) -> str:
+    """`text.lower()`, one character for one, so offsets in it are offsets in `text` (İ lowers to two)."""
+    lowered = text.lower()
+    if len(lowered) == len(text):
+        return lowered
+    return "".join(low if len(low) == 1 else char for char, low in ((c, c.lower()) for c in text))
+
+
+def find_spans(text: str) -> list:
+    """Every secret in `text` as sorted, non-overlapping (start, end, kind)."""
+    lowered = lowercase(text)
+    found = []
+    for order, rule in enumerate(RULES):
+        if rule.applies_to(text, lowered):
+            found += [(start, end, kind, order) for start, end, kind in rule.spans(text, lowered) if end > start]
+    if not found:
+        return []
+    merged = _merge(found)
+    return [(start, end, kind) for start, end, kind, _ in _merge(merged + _copies(text, merged))]
+
+
+def _merge(spans: list) -> list:
+    """Overlapping spans become one, named by the earliest rule among them."""
+    merged = []
+    for start, end, kind, order in sorted(spans):
+        if merged and start < merged[-1][1]:
+            first, last_end, named, named_order = merged[-1]
+            if order < named_order:
+                named, named_order = kind, order
+            merged[-1] = (first, max(last_end, end), named, named_order)
+        else:
+            merged.append((start, end, kind, order))
+    return merged
+
+
+def _copies(text: str, spans: list) -> list:
+    """Every other occurrence of each value found (a secret printed twice is redacted twice)."""
+    values = {}
+    for start, end, kind, order in spans:
+        if COPY_MIN <= end - start <= 4096:
+            values.setdefault(text[start:end], (kind, order))
+    copies, budget = [], COPY_BUDGET
+    for value, (kind, order) in values.items():
+        budget -= len(text)
+        if budget < 0:
+            break
+        at = text.find(value)
+        while at >= 0:
+            copies.append((at, at + len(value), kind, order))
+            at = text.find(value, at + len(value))
+    return copies
+
+
+def render(text: str, spans: list) -> str:
+    """`text` with each span replaced by `[REDACTED:kind]`."""
+    pieces, cursor = [], 0
+    for start, end, kind in spans:
+        pieces += [text[cursor:start], f"[REDACTED:{kind}]"]
+        cursor = end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
