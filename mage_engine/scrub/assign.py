@@ -115,6 +115,9 @@ ASSIGN_RULES = [
         r"(?:[ \t]+[A-Za-z_][\w.\[\]*]{0,20}){0,2}?"  # a type or modifier after the name: `var xToken string = …`
         r"[ \t]*(?P<op>:::=|::=|:=|\?=|\.=|\+=|=>|=(?![=~])|:(?![:/\\])|,)[ \t]*" + _VALUE),
          _named_value, _NEEDLES, fold_case=True, starts=_name_starts),
+    Rule("yaml block scalar", (
+        r"(?m)(?P<key>[A-Za-z0-9_][\w.\-]{0,80}?)(?P<quoted>[\"']?)[ \t]*:[ \t]*[|>][+\-]?[ \t]*\r?\n[ \t]+"
+        r"(?P<uv>\S[^\n]{0,400}?)[ \t]*\r?$"), _named_value, _NEEDLES, fold_case=True, starts=_name_starts),
     Rule("random string after a secret word", (
         r"(?i)(?<![a-z])(?P<word>password|passwd|passphrase|secret|token|api[ _\-]?key|access[ _\-]?key"
         r"|secret[ _\-]?key|private[ _\-]?key|client[ _\-]?secret|credentials?|auth[ _\-]?token)"

@@ -38,7 +38,7 @@ _PRINTS_A_SECRET = (
 _COMMAND_WORDS = ("gcloud", "vault ", "aws ", "kubectl ", "gh auth", "heroku auth", "op read", "pass show", "security find",
                   "doppler ", "terraform output", "az account", "openssl rand", "secrets.token", "pwgen", "cat ")
 _SECRETISH_LINE = LazyPattern(r"(?i)secret|token|passw|kubectl|credential")
-_PROMPT = LazyPattern(r"^\s*(?:[\w.@\-~:/\[\] ]{0,60}[$#%>❯]|PS [^>]{0,80}>)\s")
+_PROMPT = LazyPattern(r"^\s*(?:[$#%>❯]|[\w.\-]+@[\w.\-]+[^\n$#]{0,80}[$#]|\[[^\]\n]{1,80}\][$#]|PS [^>\n]{0,80}>)\s")
 _MESSAGE = LazyPattern(r"(?i)^(?:error|warning|warn|usage|info|note|hint|fatal|created|success|no |could|failed|"
                        r"unable|invalid|permission|denied|[\w.\-]+: (?:command )?not found)")
 
@@ -109,7 +109,10 @@ def _printed_secret(match: re.Match) -> list[Span]:
         end = text.find("\n", at + 1)
         line_end = end if end >= 0 else len(text)
         line = text[at + 1: line_end]
-        value = line.strip().strip("'\"")
+        value = line.strip()
+        if value.endswith(("$", "#", "%")) and len(value) > 8:
+            value = value[:-1].rstrip()  # the output ran into the next prompt: `s3cr3t$ `
+        value = value.strip("'\"")
         if not value or _PROMPT.match(line):
             break
         if " " not in value and len(value) >= 6 and not _MESSAGE.match(value) and not is_placeholder(value):

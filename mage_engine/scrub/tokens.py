@@ -24,7 +24,7 @@ _RUNS = LazyPattern(r"[A-Za-z0-9_\-+/.~]{%d,}" % MIN_TOKEN)
 _LEAD, _TRAIL = "/.+-", "."
 _OPERATORS = (":::=", "::=", ":=", "?=", "=>", "||", ".=", "+=", "->", "=", ":", ">", ",", "(")
 _QUOTES = "`'\" \t\r\n"
-_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.- \t")
+_NAME_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.- \t[]\r\n")
 _HEXISH = frozenset(HEX + "-")
 _PLACEHOLDER_NEXT = ("#", "*", "<", ">", "…", "...", "{", "$")
 
@@ -165,7 +165,7 @@ def _context_span(table, text: str, lowered: str, start: int, end: int):
     window = lowered[begin:start]
     for at, word in reversed(_keywords_in(table, window, len(text) > REGEX_ABOVE)):
         gap = text[begin + at + len(word): start]
-        named = assigned(gap)
+        named = assigned(gap) or _adjacent(gap)
         for family in table.keywords[word]:
             if not _is_name_word(text, begin + at, len(word), family.strict or len(word) <= 5):
                 continue
@@ -203,6 +203,8 @@ def _family_claims(family, token: str, named: bool, gap: str):
         if fits and not is_placeholder(token, strict=item.entropy > 0) and not _digest_before(gap):
             return family.kind
     weak = set(token) <= _HEXISH or token.isdigit()
+    if weak and named and not family.shapes and len(token) >= 20 and not token.isdigit():
+        return family.kind if looks_random(token, 20) and not _digest_before(gap) else None
     if not weak and "\n\n" not in gap and looks_random(token, 20):
         return family.kind
     return None
@@ -226,6 +228,12 @@ def _keywords_in(table, window: str, long_text: bool) -> list:
             if word:
                 hits.append((at, word))
     return hits
+
+
+def _adjacent(gap: str) -> bool:
+    """Only quotes, a bracket or a space between the vendor's name and the value: `zerobounce 'e8b1…'`,
+    `Mixpanel("9e71…")`."""
+    return len(gap) <= 4 and not gap.strip(" \t'\"`(")
 
 
 def assigned(gap: str) -> bool:

@@ -33,6 +33,8 @@ FAMILIES = [
     Family("circleci-token", [fmt("CCIPAT_", WORD, (63, 63), pattern=r"CCIPAT_[a-zA-Z0-9]{22}_[a-fA-F0-9]{40}")],
            keywords=("circleci", "circle_token", "circle-token"), shapes=[shape(HEX, 40)]),
     Family("buildkite-token", [fmt("bkua_", LOWER, (40, 40), 3.0)], keywords=("buildkite",), shapes=[shape(HEX, 40)]),
+    Family("github-token", keywords=("github-oauth", "github_oauth", "github-token", "github_token"),
+           shapes=[shape(ALNUM, 40, 3.0)]),
     Family("docker-token", [fmt("dckr_pat_", URLSAFE, (27, 40)), fmt("dckr_oat_", URLSAFE, (32, 40))]),
     Family("docker-config", [fmt("eyJhdXRocyI6", B64, (20, 8000))]),
     Family("snyk-token", keywords=("snyk",), shapes=[UUID]),
