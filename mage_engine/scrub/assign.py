@@ -91,6 +91,8 @@ def _xml_value(match: re.Match) -> list[Span]:
 
 
 def _near_secret_word(match: re.Match) -> list[Span]:
+    if match.group("v").endswith(("...", "…")):
+        return []  # a value cut short in documentation
     value, word = _trim(match.group("v")), match.group("word").lower()
     if match.string[match.end("v"): match.end("v") + 1] in ("(", "["):
         return []  # `password = make_password(...)`: a call, not a value

@@ -165,7 +165,7 @@ def _context_span(table, text: str, lowered: str, start: int, end: int):
     window = lowered[begin:start]
     for at, word in reversed(_keywords_in(table, window, len(text) > REGEX_ABOVE)):
         gap = text[begin + at + len(word): start]
-        named = assigned(gap) or _adjacent(gap)
+        named = assigned(gap) or _adjacent(gap) or _described(gap)
         for family in table.keywords[word]:
             if not _is_name_word(text, begin + at, len(word), family.strict or len(word) <= 5):
                 continue
@@ -234,6 +234,15 @@ def _adjacent(gap: str) -> bool:
     """Only quotes, a bracket or a space between the vendor's name and the value: `zerobounce 'e8b1…'`,
     `Mixpanel("9e71…")`."""
     return len(gap) <= 4 and not gap.strip(" \t'\"`(")
+
+
+_DESCRIBING = frozenset("using with key token secret api apikey is was set to = : ->".split())
+
+
+def _described(gap: str) -> bool:
+    """A few words that say what the value is: `amplitude using 3f2a…`, `Mailgun API key is 3f2a…`."""
+    words = gap.replace("'", " ").replace('"', " ").lower().split()
+    return 0 < len(words) <= 4 and all(word.strip(":=,") in _DESCRIBING or word in ("=", ":") for word in words)
 
 
 def assigned(gap: str) -> bool:
