@@ -26,6 +26,7 @@ COMMANDS = {
     "index": "mage_cli.notes_cmds:index",
     "recall": "mage_cli.recall_cmd:recall",
     "redact": "mage_cli.redact_cmd:redact",
+    "scrub": "mage_cli.scrub_cmd:scrub",
     "chapters": "mage_cli.capture_cmds:chapters",
     "nudge": "mage_cli.capture_cmds:nudge",
     "distill": "mage_cli.recurrence_cmds:distill",

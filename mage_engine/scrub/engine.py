@@ -14,6 +14,7 @@ from mage_engine.scrub.files import FILE_RULES
 from mage_engine.scrub.shapes import KEY_BLOCK_RULES, SHAPE_RULES
 
 FAILED = "[REDACTED:scrub-failed]"
+MARK = "[REDACTED:"
 COPY_MIN = 8  # shorter values are too likely to occur by chance elsewhere in the text
 COPY_BUDGET = 200_000_000  # characters the copy search may scan in one text (a bound, not a target)
 
@@ -63,7 +64,27 @@ def find_spans(text: str) -> list:
     if not found:
         return []
     merged = _merge(found)
-    return [(start, end, kind) for start, end, kind, _ in _merge(merged + _copies(text, merged))]
+    spans = _merge(merged + _copies(text, merged))
+    if MARK in text:
+        spans = _outside_marks(text, spans)
+    return [(start, end, kind) for start, end, kind, _ in spans]
+
+
+def _outside_marks(text: str, spans: list) -> list:
+    """The spans that touch no `[REDACTED:kind]` already in the text: scrubbing twice is scrubbing once."""
+    marks, at = [], text.find(MARK)
+    while at >= 0:
+        end = text.find("]", at)
+        end = len(text) if end < 0 else end + 1
+        marks.append((at, end))
+        at = text.find(MARK, end)
+    kept, index = [], 0
+    for span in spans:  # both lists are sorted and the marks do not overlap: one sweep
+        while index < len(marks) and marks[index][1] <= span[0]:
+            index += 1
+        if index == len(marks) or marks[index][0] >= span[1]:
+            kept.append(span)
+    return kept
 
 
 def _merge(spans: list) -> list:
