@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from mage_engine.errors import MageError, NotFound
 from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
+from mage_engine.grooming.note_scrub import scrubbed_note
 from mage_engine.grooming.rejected import rejections_text
 from mage_engine.kb.config import load_config
 from mage_engine.kb.ids import is_safe_id, unique_id
@@ -18,6 +19,7 @@ from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import Note, read_note, render_note, today
 from mage_engine.kb.transaction import Transaction
 from mage_engine.recall.render_all import derived_writes, refresh_search_index
+from mage_engine.scrub import scrub
 
 
 @dataclass
@@ -72,12 +74,12 @@ def accept(kb: KB, ids: list[str], actor: str | None = None) -> GroomResult:
 
 
 def note_from_draft(kb: KB, draft: Note, taken: set) -> Note:
-    """The note a draft becomes: same fields, no draft block, a free id."""
+    """The note a draft becomes: same fields scrubbed again (whoever edited the draft), no draft block, a free id."""
     exists = lambda c: c in taken or kb.note_path(c).exists()
     origin = (draft.draft or {}).get("source", draft.origin)
-    return Note(id=unique_id(draft.id, exists), title=draft.title, body=draft.body, kind=draft.kind,
-                category=draft.category, tags=draft.tags, created=today(), updated=today(),
-                origin=origin, signatures=draft.signatures, extra=dict(draft.extra))
+    return scrubbed_note(Note(id=unique_id(draft.id, exists), title=draft.title, body=draft.body, kind=draft.kind,
+                              category=draft.category, tags=draft.tags, created=today(), updated=today(),
+                              origin=origin, signatures=draft.signatures, extra=dict(draft.extra)))
 
 
 def reject(kb: KB, ids: list[str], reason: str = "", actor: str | None = None) -> GroomResult:
@@ -99,8 +101,8 @@ def reject(kb: KB, ids: list[str], reason: str = "", actor: str | None = None) -
 
 def rejection_entry(draft: Note, reason: str, actor: str | None) -> dict:
     block = draft.draft or {}
-    entry = {"id": draft.id, "title": draft.title, "fingerprint": block.get("fingerprint"),
-             "reason": reason or "", "at": utc_now(), "by": actor or autonomy.current_actor()}
+    entry = {"id": draft.id, "title": scrub(draft.title), "fingerprint": block.get("fingerprint"),
+             "reason": scrub(reason or ""), "at": utc_now(), "by": actor or autonomy.current_actor()}
     if block.get("signature"):
         entry["signature"] = block["signature"]
     return entry
@@ -111,7 +113,7 @@ def merge(kb: KB, draft_id: str, note_id: str, actor: str | None = None) -> Groo
     config = load_config(kb)
     autonomy.require("merge", config.autonomy, actor)
     draft, note = load_draft(kb, draft_id), load_note(kb, note_id)
-    merged = merged_note(note, draft)
+    merged = merged_note(note, scrubbed_note(draft))  # the draft's text scrubbed again, whoever edited it
     tx, result = Transaction(kb), GroomResult("merge")
     tx.write(kb.note_path(note.id), render_note(merged))
     tx.delete(kb.draft_path(draft.id))

@@ -48,9 +48,11 @@ def clean_title(title: str) -> str:
 def stage_draft(kb: KB, title: str, body: str, kind: str = "lesson", tags=(), category: str = "lessons",
                 source: str = "lesson", signature: str | None = None, chapters=(), extra=None) -> StageResult:
     """Scrub, dedupe and write one draft to .mage/staging/. Never raises for duplicates."""
+    from mage_engine.grooming.note_scrub import scrub_tags, scrub_value
     from mage_engine.scrub import scrub
 
-    title, body = scrub(clean_title(title)), scrub(_CONTROL.sub("", str(body or "")).strip())
+    title, body = clean_title(scrub(str(title or ""))), scrub(_CONTROL.sub("", str(body or "")).strip())
+    tags, extra = scrub_tags(tags), scrub_value(dict(extra or {}))
     _validate(title, body, kind, category, source)
     fp = fingerprint(title, body)
     refusal = _duplicate_of(kb, fp, signature)
@@ -105,7 +107,7 @@ def _make_draft(kb, title, body, kind, tags, category, source, fp, signature, ch
     if chapters:
         block["chapters"] = sorted(set(chapters))
     note = Note(id=draft_id, title=title, body=body, kind=kind, category=category,
-                tags=sorted({str(t).strip() for t in tags if str(t).strip()}), created=today(),
+                tags=list(tags), created=today(),
                 updated=today(), origin=source, signatures=[signature] if signature else [],
                 extra=dict(extra or {}))
     near = nearest_note(kb, title, body)
