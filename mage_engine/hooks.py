@@ -102,6 +102,8 @@ def main(argv=None) -> None:
         output = None
     _emit(output)
     if as_process:
+        if kb is not None:
+            _rescrub_if_due(kb)  # after the one write: the host is not kept waiting
         _flush_quietly(sys.stderr)
         os._exit(0)
     sys.exit(0)
@@ -181,6 +183,16 @@ def _fallback_kb():
         return _find_kb({"cwd": os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()})
     except Exception:
         return None
+
+
+def _rescrub_if_due(kb) -> None:
+    """A background re-scrub of .mage/ when the scrub rules changed since it was written (one small read)."""
+    try:
+        from mage_engine.grooming.rescrub_due import rescrub_if_due
+
+        rescrub_if_due(kb)
+    except Exception:
+        pass
 
 
 def _load(target: str):

@@ -35,7 +35,7 @@ def capture_event(kb, event: str, payload: dict, config=None) -> dict | None:
         return None
     stem = session_stem(session)
     sub = is_sub(event, payload)
-    record = {"ts": "", "session": sm.one_line(session, 200), "event": event, "chapter": 0, "sub": sub}
+    record = {"ts": "", "session": session[:200], "event": event, "chapter": 0, "sub": sub}
     record.update(event_fields(event, payload, kb.top))
     with SessionLock(kb, stem) as lock:
         state = load_state(kb, stem)

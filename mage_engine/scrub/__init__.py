@@ -5,16 +5,17 @@
 It is pure, idempotent, never raises, and linear in the input. It runs on the
 hook path for every tool call, so importing it compiles nothing and loads no
 `re`: a rule runs only where one of its keywords occurs, and its pattern is
-compiled the first time a text holds one (docs/scrub.md).
+compiled the first time a text holds one (docs/scrub.md). The rules load with
+the first call, so a hook that only reads `RULES_VERSION` pays for none of them.
 
 `RULES_VERSION` changes whenever the rules find more: a knowledge base written
 under an older version is re-scrubbed (`mage redact --rescrub`).
 """
 
-from mage_engine.scrub.engine import FAILED, as_text, find_spans, render
 from mage_engine.scrub.version import RULES_VERSION
 
 __all__ = ["FAILED", "RULES_VERSION", "find_secrets", "scrub", "scrub_report"]
+FAILED = "[REDACTED:scrub-failed]"
 
 
 def scrub(text) -> str:
@@ -25,6 +26,8 @@ def scrub(text) -> str:
 def scrub_report(text) -> tuple[str, list[str]]:
     """The scrubbed text and the kind of each secret replaced, in the order they occur."""
     try:
+        from mage_engine.scrub.engine import as_text, find_spans, render
+
         text = as_text(text)
         spans = find_spans(text)
     except Exception:  # never raise on the hook path; fail closed rather than leak
@@ -34,6 +37,8 @@ def scrub_report(text) -> tuple[str, list[str]]:
 
 def find_secrets(text) -> list[tuple[int, str]]:
     """(line number, kind) of each secret in `text`, lines counted from 1, sorted; the text is not changed."""
+    from mage_engine.scrub.engine import as_text, find_spans
+
     text = as_text(text)
     found, line, cursor = [], 1, 0
     for start, _, kind in find_spans(text):

@@ -13,7 +13,6 @@ from mage_engine.scrub.commands import COMMAND_RULES
 from mage_engine.scrub.files import FILE_RULES
 from mage_engine.scrub.shapes import KEY_BLOCK_RULES, SHAPE_RULES
 
-FAILED = "[REDACTED:scrub-failed]"
 MARK = "[REDACTED:"
 COPY_MIN = 8  # shorter values are too likely to occur by chance elsewhere in the text
 COPY_BUDGET = 200_000_000  # characters the copy search may scan in one text (a bound, not a target)

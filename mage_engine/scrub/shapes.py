@@ -139,6 +139,9 @@ SHAPE_RULES = [
     token_rule("twilio auth token", "twilio-token",
                r"AC[0-9a-f]{32}[\"']?[ \t]*[,:][ \t]*[\"']?(?P<s>[0-9a-f]{32})(?![0-9a-f])", ("AC",), group="s",
                check=lambda value: looks_random(value, 32)),
+    token_rule("okta ssws token", "okta-token", r"(?<![A-Za-z])SSWS[ \t]+(?P<v>[A-Za-z0-9\-._~+/=]{16,400})",
+               ("SSWS",), check=lambda value: looks_like_password(value, 16), group="v",
+               starts=at_needles("ssws")),
     Rule("authorization header", (
         r"(?i)(?<!\w)(?:proxy-)?authori[sz]ation\\?[\"']?[ \t]*[:=][ \t]*\\?[\"']?"
         r"(?:(?P<scheme>" + _SCHEMES + r")[ \t]+)?"
@@ -147,9 +150,6 @@ SHAPE_RULES = [
     token_rule("bearer token", "bearer", r"(?i)(?<![A-Za-z])bearer[ \t]+(?P<v>[A-Za-z0-9\-._~+/]{16,4000}=*)",
                ("bearer",), check=lambda value: looks_like_password(value, 16), group="v", fold_case=True,
                starts=at_needles("bearer")),
-    token_rule("okta ssws token", "okta-token", r"(?<![A-Za-z])SSWS[ \t]+(?P<v>[A-Za-z0-9\-._~+/=]{16,400})",
-               ("SSWS",), check=lambda value: looks_like_password(value, 16), group="v",
-               starts=at_needles("ssws")),
     token_rule("token scheme", "authorization",
                r"(?<![A-Za-z\-])Token[ \t]+(?:token=)?(?P<v>[A-Za-z0-9\-._~+/=:]{20,400})",
                ("Token ",), check=lambda value: looks_random(value, 20), group="v", starts=at_needles("token ", "token\t")),

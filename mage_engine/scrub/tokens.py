@@ -88,7 +88,7 @@ def _format_span(table, text: str, lowered: str, start: int, end: int):
                         return begin, stop, item.family.kind
     piece = text[start:end]
     for item in table.infixes:
-        if item.infix in piece:
+        if len(piece) >= item.least and item.infix in piece and _infix_worth_a_look(item, piece):
             found = _infix_match(item, piece)
             if found:
                 return start + found[0], start + found[1], item.family.kind
@@ -120,6 +120,18 @@ def _format_end(item, text: str, begin: int, end: int) -> int:
     while padding < 3 and text.startswith("=", stop) and "+" in item.body:
         stop, padding = stop + 1, padding + 1  # base64 padding
     return stop
+
+
+def _infix_worth_a_look(item, piece: str) -> bool:
+    """Cheap checks before the pattern compiles: `-us` must be followed by a digit (`…-us14`)."""
+    if not item.infix_digit:
+        return True
+    at = piece.find(item.infix)
+    while at >= 0:
+        if piece[at + len(item.infix): at + len(item.infix) + 1].isdigit():
+            return True
+        at = piece.find(item.infix, at + 1)
+    return False
 
 
 def _infix_match(item, piece: str):

@@ -33,16 +33,18 @@ class Format:
     characters whose length is within `size`; `pattern`, when given, must match the whole token.
 
     A format with no prefix has an `infix`, a literal every such token holds
-    (`Q~`, `.atlasv1.`); its `size` is then the whole token's length."""
+    (`Q~`, `.atlasv1.`), followed by a digit when `infix_digit` (`-us14`); its
+    `size` is then the whole token's length."""
 
-    __slots__ = ("prefix", "body", "least", "most", "entropy", "pattern", "fold", "runs_ok", "infix", "family")
+    __slots__ = ("prefix", "body", "least", "most", "entropy", "pattern", "fold", "runs_ok", "infix", "infix_digit",
+                 "family")
 
     def __init__(self, prefix: str, body: str, size, entropy=0.0, pattern=None, fold=False, runs_ok=False,
-                 infix=""):
+                 infix="", infix_digit=False):
         self.prefix, self.body, self.fold, self.entropy = prefix, frozenset(body), fold, entropy
         self.least, self.most = (size, size) if isinstance(size, int) else size
         self.pattern = LazyPattern(pattern) if pattern else None
-        self.runs_ok, self.infix, self.family = runs_ok, infix, None
+        self.runs_ok, self.infix, self.infix_digit, self.family = runs_ok, infix, infix_digit, None
 
 
 class Shape:
@@ -78,8 +80,9 @@ class Family:
             item.family = self
 
 
-def fmt(prefix: str, body: str, size, entropy=0.0, pattern=None, fold=False, runs_ok=False, infix="") -> Format:
-    return Format(prefix, body, size, entropy, pattern, fold, runs_ok, infix)
+def fmt(prefix: str, body: str, size, entropy=0.0, pattern=None, fold=False, runs_ok=False, infix="",
+        infix_digit=False) -> Format:
+    return Format(prefix, body, size, entropy, pattern, fold, runs_ok, infix, infix_digit)
 
 
 def shape(body: str, size, entropy=0.0, pattern=None, weak=None) -> Shape:
