@@ -28,13 +28,16 @@ _VALUE = (r"(?:\"(?P<dq>(?:[^\"\\\n]|\\.){1,400})\"|'(?P<sq>(?:[^'\\\n]|\\.){1,4
           r"|\\\"(?P<eq>(?:[^\"\\\n]|\\[^\"]){1,400})\\\"|(?P<uv>(?:[^\s\"'`,;&\\]|&(?![\w.\-]{1,40}=)|\\(?![nrt\"'\\/])){1,400}))")
 
 
+# Name characters (letters, digits, `_.-`) stay, every other ASCII character becomes a space.
+_NAME_MASK = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) in "_.-")}
+
+
 def _name_starts(lowered: str) -> list[int]:
-    """Where each setting name holding a secret-ish word begins (walk left over name characters)."""
-    starts = set()
+    """Where each setting name holding a secret-ish word begins (the name characters left of the word)."""
+    starts, mask = set(), None
     for at in needle_offsets(lowered, _NEEDLES):
-        start = at
-        while start > 0 and at - start < 80 and (lowered[start - 1].isalnum() or lowered[start - 1] in "_.-"):
-            start -= 1
+        mask = mask if mask is not None else lowered.translate(_NAME_MASK)
+        start = max(mask.rfind(" ", max(0, at - 80), at) + 1, at - 80, 0)
         while start < at and lowered[start] in ".-":
             start += 1
         starts.add(start)

@@ -53,13 +53,51 @@ def lowercase(text: str) -> str:
     return "".join(low if len(low) == 1 else char for char, low in ((c, c.lower()) for c in text))
 
 
+SHORT_TEXT = 4096  # below this, each keyword is looked for once and only the rules it names run
+_KEYWORDS = []
+
+
+def _keywords() -> tuple:
+    """(lowercased keyword -> rules, keyword as written -> rules, rules with no keyword), rules by order."""
+    if not _KEYWORDS:
+        folded, written, always = {}, {}, []
+        for order, rule in enumerate(RULES):
+            words = getattr(rule, "keywords", ())
+            if not words:
+                always.append(order)
+            for word in words:
+                (folded if rule.fold_case else written).setdefault(word, []).append(order)
+        _KEYWORDS.append((folded, written, always))
+    return _KEYWORDS[0]
+
+
+def _rules_for(text: str, lowered: str) -> list:
+    """(order, rule) of the rules whose keywords (and context words) the text holds."""
+    if len(text) > SHORT_TEXT:
+        return [(order, rule) for order, rule in enumerate(RULES) if rule.applies_to(text, lowered)]
+    folded, written, always = _keywords()
+    orders = set(always)
+    for word, rules in folded.items():
+        if word in lowered:
+            orders.update(rules)
+    for word, rules in written.items():
+        if word in text:
+            orders.update(rules)
+    chosen = []
+    for order in sorted(orders):
+        rule = RULES[order]
+        context = getattr(rule, "context", ())
+        if (not context or any(word in text for word in context)) and (context or rule.applies_to(text, lowered)):
+            chosen.append((order, rule))
+    return chosen
+
+
 def find_spans(text: str) -> list:
     """Every secret in `text` as sorted, non-overlapping (start, end, kind)."""
     lowered = lowercase(text)
     found = []
-    for order, rule in enumerate(RULES):
-        if rule.applies_to(text, lowered):
-            found += [(start, end, kind, order) for start, end, kind in rule.spans(text, lowered) if end > start]
+    for order, rule in _rules_for(text, lowered):
+        found += [(start, end, kind, order) for start, end, kind in rule.spans(text, lowered) if end > start]
     if not found:
         return []
     merged = _merge(found)

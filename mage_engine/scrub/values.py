@@ -7,7 +7,7 @@ runs (`abcdefgh`, `12345678`) and repeated characters. It stays conservative:
 a format-valid random credential is never waved through.
 """
 
-from mage_engine.scrub.rule import LazyPattern
+from mage_engine.scrub.rule import LazyPattern, any_of
 
 MARK = "[REDACTED:"
 
@@ -15,11 +15,15 @@ _REFERENCE = LazyPattern(
     r"(?i)^(?:\$|\(|\[|\{|@|--|:|%\(|%[A-Za-z_]\w*%|\{\{|\{%|#\{|@\{|<|!vault|vault:|ref\+|arn:|secrets\.|process\.env|"
     r"os\.(?:environ|getenv)|import\.meta|(?:self|this|cls)\.|[a-z][a-z0-9+.\-]*://)")
 _DIGEST = LazyPattern(r"(?i)^(?:sha-?\d+|md5|blake2b?|h1|zh)[:\-=]")
-_PLACEHOLDER = LazyPattern(
-    r"(?i)x{4,}|\*{3,}|\.{3}|…|#{3,}|0{8,}|example|placeholder|change[-_ ]?(?:me|this|it)|random|sample|fake|"
-    r"replace[-_ ]?(?:me|this|with)|your[-_ ]|your(?:api|secret|token|pass|key|app|client|access)|dummy|redacted|"
-    r"insert[-_ ]|todo|fixme|not[-_]?a[-_]?(?:real|secret|token)|<|>|\{\{|\}\}|%s|&(?:quot|amp|lt|gt);|"
-    r"here$|(?-i:Here)(?![a-z])")
+# What a person writes to say "not a real value", looked for in the lowercased value.
+_MARKERS = ("xxxx", "***", "...", "…", "###", "00000000", "example", "placeholder", "changeme", "change-me", "change_me",
+            "changethis", "change-this", "change_this", "changeit", "random", "sample", "fake", "replaceme", "replace-me",
+            "replace_me", "replace-with", "replace_with", "your-", "your_", "yourapi", "yoursecret", "yourtoken",
+            "yourpass", "yourkey", "yourapp", "yourclient", "youraccess", "dummy", "redacted", "insert-", "insert_",
+            "todo", "fixme", "notareal", "not-a-real", "not_a_real", "notasecret", "not-a-secret", "not_a_secret",
+            "<", ">", "{{", "}}", "%s", "&quot;", "&amp;", "&lt;", "&gt;")
+_MARKER_WORDS = LazyPattern(any_of(_MARKERS))
+_MARKER_PATTERN = LazyPattern(r"(?i)change (?:me|this|it)|replace (?:me|this|with)|your |insert |here$|(?-i:Here)(?![a-z])")
 _EXACT_PLACEHOLDERS = frozenset("""
     password passwd pass pwd secret token apikey api_key key none null nil undefined true false yes no
     on off required optional empty default test testing string str bytes int bool changeme admin root
@@ -47,7 +51,7 @@ def typed_length(value: str) -> int:
     or a piece of two to four characters repeated (`123123123123`): typed by a person, not drawn."""
     lowered = value[:400].lower()
     covered = set()
-    if any(gram in lowered for gram in _run_grams()):  # rare: only then walk the characters
+    if _RUN_PATTERN.search(lowered):  # rare: only then walk the characters
         up = down = 1
         for at in range(1, len(lowered)):
             step = ord(lowered[at]) - ord(lowered[at - 1])
@@ -65,19 +69,24 @@ def typed_length(value: str) -> int:
     return len(covered)
 
 
-_GRAMS = []
 _ROWS = ("qwertyui", "asdfghjk")
 _FILLER = LazyPattern(r"(.{2,4}?)\1{2,}")
 
 
 def _run_grams() -> list:
     """Every run of RUN_LENGTH letters or digits in order (or in reverse), and the keyboard rows."""
-    if not _GRAMS:
-        for sequence in ("abcdefghijklmnopqrstuvwxyz", "0123456789"):
-            for order in (sequence, sequence[::-1]):
-                _GRAMS.extend(order[at: at + RUN_LENGTH] for at in range(len(order) - RUN_LENGTH + 1))
-        _GRAMS.extend(_ROWS)
-    return _GRAMS
+    grams = list(_ROWS)
+    for sequence in ("abcdefghijklmnopqrstuvwxyz", "0123456789"):
+        for order in (sequence, sequence[::-1]):
+            grams.extend(order[at: at + RUN_LENGTH] for at in range(len(order) - RUN_LENGTH + 1))
+    return grams
+
+
+_RUN_PATTERN = LazyPattern(any_of(_run_grams()))
+
+
+_MEMO: dict = {}  # value judgements asked again by the next rule (a value is judged by several)
+MEMO_SIZE = 4096
 
 
 def is_placeholder(value: str, strict: bool = True) -> bool:
@@ -87,7 +96,20 @@ def is_placeholder(value: str, strict: bool = True) -> bool:
     (`xxxx`, `<token>`, `…Here`, `example`); it is used for formats precise enough
     that even a low-entropy draw of them is worth redacting (as gitleaks does for
     rules without an entropy threshold)."""
-    if not value or MARK in value or _PLACEHOLDER.search(value) or value.lower() in _EXACT_PLACEHOLDERS:
+    key = ("placeholder", value, strict)
+    known = _MEMO.get(key)
+    if known is None:
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.clear()
+        known = _MEMO[key] = _is_placeholder(value, strict)
+    return known
+
+
+def _is_placeholder(value: str, strict: bool) -> bool:
+    lowered = value.lower()
+    if not value or MARK in value or lowered in _EXACT_PLACEHOLDERS or _MARKER_WORDS.search(lowered):
+        return True
+    if ("here" in lowered or " " in value) and _MARKER_PATTERN.search(value):
         return True
     if not strict:
         return False
@@ -115,13 +137,20 @@ def _has_space(value: str) -> bool:
 
 def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
+    key = ("entropy", value)
+    known = _MEMO.get(key)
+    if known is None:
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.clear()
+        known = _MEMO[key] = _entropy(value)
+    return known
+
+
+def _entropy(value: str) -> float:
     import math  # only a candidate value gets here: keep the import off the hook path
 
-    counts = {}
-    for char in value:
-        counts[char] = counts.get(char, 0) + 1
     size = len(value)
-    return -sum(n / size * math.log2(n / size) for n in counts.values()) if size else 0.0
+    return -sum(n / size * math.log2(n / size) for n in map(value.count, set(value))) if size else 0.0
 
 
 def looks_like_name(value: str) -> bool:

@@ -15,7 +15,7 @@ compiles a pattern or imports `re`: `index()` builds plain dicts the token pass
 (scrub/tokens.py) looks prefixes and keywords up in.
 """
 
-from mage_engine.scrub.rule import LazyPattern
+from mage_engine.scrub.rule import LazyPattern, any_of
 
 DIGITS = "0123456789"
 LOWER = "abcdefghijklmnopqrstuvwxyz" + DIGITS
@@ -124,29 +124,8 @@ class Index:
     def keyword_pattern(self):
         """One pattern finding, at every offset, the longest keyword starting there (for long texts)."""
         if self._keyword_pattern is None:
-            self._keyword_pattern = LazyPattern("(?=(" + _trie(sorted(self.keywords)) + "))")
+            self._keyword_pattern = LazyPattern("(?=(" + any_of(sorted(self.keywords)) + "))")
         return self._keyword_pattern
-
-
-def _trie(words: list) -> str:
-    """A regular expression matching any of `words`, the longest where several start alike."""
-    import re
-
-    tree = {}
-    for word in words:
-        node = tree
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def pattern(node) -> str:
-        branches = [re.escape(char) + pattern(child) for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return pattern(tree)
 
 
 _INDEX = []
