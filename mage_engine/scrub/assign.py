@@ -32,8 +32,18 @@ _VALUE = (r"(?:\"(?P<dq>(?:[^\"\\\n]|\\.){1,400})\"|'(?P<sq>(?:[^'\\\n]|\\.){1,4
 _NAME_MASK = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) in "_.-")}
 
 
+_LAST_STARTS = [None, []]  # the lowered text last asked about, and its name starts (two rules ask)
+
+
 def _name_starts(lowered: str) -> list[int]:
     """Where each setting name holding a secret-ish word begins (the name characters left of the word)."""
+    if _LAST_STARTS[0] is lowered:
+        return _LAST_STARTS[1]
+    _LAST_STARTS[:] = [lowered, _find_name_starts(lowered)]
+    return _LAST_STARTS[1]
+
+
+def _find_name_starts(lowered: str) -> list[int]:
     starts, mask = set(), None
     for at in needle_offsets(lowered, _NEEDLES):
         mask = mask if mask is not None else lowered.translate(_NAME_MASK)
@@ -122,7 +132,8 @@ ASSIGN_RULES = [
          _named_value, _NEEDLES, fold_case=True, starts=_name_starts),
     Rule("yaml block scalar", (
         r"(?m)(?P<key>[A-Za-z0-9_][\w.\-]{0,80}?)(?P<quoted>[\"']?)[ \t]*:[ \t]*[|>][+\-]?[ \t]*\r?\n[ \t]+"
-        r"(?P<uv>\S[^\n]{0,400}?)[ \t]*\r?$"), _named_value, _NEEDLES, fold_case=True, starts=_name_starts),
+        r"(?P<uv>\S[^\n]{0,400}?)[ \t]*\r?$"), _named_value, (": |", ":|", ": >", ":>"), fold_case=True,
+         starts=_name_starts),
     Rule("random string after a secret word", (
         r"(?i)(?<![a-z])(?P<word>password|passwd|passphrase|secret|token|api[ _\-]?key|access[ _\-]?key"
         r"|secret[ _\-]?key|private[ _\-]?key|client[ _\-]?secret|credentials?|auth[ _\-]?token)"

@@ -23,8 +23,7 @@ _LONG_FLAGS = ("password", "passwd", "pass", "client-secret", "secret-key", "acc
                "token", "api-key", "apikey", "auth-token", "access-token", "private-key", "key-password", "secret",
                "api-token", "bearer-token", "refresh-token", "docker-password", "registry-password", "db-password",
                "admin-password", "passphrase", "account-key", "sas-token", "client-key", "app-secret", "webhook-secret")
-_FLAG_KEYWORDS = (*(f"--{flag}" for flag in _LONG_FLAGS), "storepass", "keypass",
-                  *(f"-{flag}{sep}" for flag in "pa" for sep in " \t="))
+_FLAG_KEYWORDS = ("--", "storepass", "keypass", *(f"-{flag}{sep}" for flag in "pa" for sep in " \t="))
 # Commands that print a secret, and the shell prompts that end what they print.
 _PRINTS_A_SECRET = (
     r"gcloud\s+secrets\s+versions\s+access|vault\s+(?:kv\s+get|read|token\s+create|write)\s[^\n]*-field[= ]"

@@ -152,10 +152,17 @@ def _drawn(body: str, short_prefix: bool = False, alphabet=TOKEN) -> bool:
     cases when its alphabet has both); after a prefix as short as `s.` or `SK`, digits and letters."""
     from mage_engine.scrub.values import random_letters
 
-    digits = any(c.isdigit() for c in body)
+    digits = has_digit(body)
     if short_prefix:
         return digits and any(c.isalpha() for c in body)
     return digits or len(body) < 12 or random_letters(body, 12, both_cases="a" in alphabet and "A" in alphabet)
+
+
+_NO_DIGITS = str.maketrans("", "", "0123456789")
+
+
+def has_digit(value: str) -> bool:
+    return len(value.translate(_NO_DIGITS)) != len(value)
 
 
 def _placeholder_next(text: str, stop: int) -> bool:
@@ -165,7 +172,7 @@ def _placeholder_next(text: str, stop: int) -> bool:
 
 def _qualifies(token: str) -> bool:
     """Worth a look at the names before it: long, and holding a digit or both cases."""
-    return any(c.isdigit() for c in token) or (len(token) >= 20 and not token.islower() and not token.isupper())
+    return has_digit(token) or (len(token) >= 20 and not token.islower() and not token.isupper())
 
 
 def _context_span(table, text: str, lowered: str, start: int, end: int):
