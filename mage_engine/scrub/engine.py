@@ -25,7 +25,8 @@ class TokenPass:
 
     @staticmethod
     def applies_to(text: str, lowered: str) -> bool:
-        return len(text) >= 14
+        """A candidate is a run of 14 token characters, so some word between spaces is that long."""
+        return len(text) >= 14 and any(len(word) >= 14 for word in text.split())
 
     @staticmethod
     def spans(text: str, lowered: str) -> list:

@@ -23,6 +23,8 @@ class LazyPattern:
 
     `search`, `match`, `finditer`, … are looked up on the compiled pattern and kept
     on the instance, so later calls go straight to `re` with no wrapper in between.
+    `source` may be a function returning the source, for a pattern built from data
+    (a trie of words): then even building it waits for the first use.
     """
 
     def __init__(self, source: str, flags: int = 0):
@@ -38,6 +40,8 @@ class LazyPattern:
         if self._compiled is None:
             import re  # here, not at the top: a hook whose texts hold no keyword never loads `re`
 
+            if callable(self.source):
+                self.source = self.source()
             self._compiled = re.compile(self.source, self.flags)
         return self._compiled
 

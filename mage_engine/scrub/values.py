@@ -22,7 +22,7 @@ _MARKERS = ("xxxx", "***", "...", "…", "###", "00000000", "example", "placehol
             "yourpass", "yourkey", "yourapp", "yourclient", "youraccess", "dummy", "redacted", "insert-", "insert_",
             "todo", "fixme", "notareal", "not-a-real", "not_a_real", "notasecret", "not-a-secret", "not_a_secret",
             "<", ">", "{{", "}}", "%s", "&quot;", "&amp;", "&lt;", "&gt;")
-_MARKER_WORDS = LazyPattern(any_of(_MARKERS))
+_MARKER_WORDS = LazyPattern(lambda: any_of(_MARKERS))
 _MARKER_PATTERN = LazyPattern(r"(?i)change (?:me|this|it)|replace (?:me|this|with)|your |insert |here$|(?-i:Here)(?![a-z])")
 _EXACT_PLACEHOLDERS = frozenset("""
     password passwd pass pwd secret token apikey api_key key none null nil undefined true false yes no
@@ -82,7 +82,7 @@ def _run_grams() -> list:
     return grams
 
 
-_RUN_PATTERN = LazyPattern(any_of(_run_grams()))
+_RUN_PATTERN = LazyPattern(lambda: any_of(_run_grams()))
 
 
 _MEMO: dict = {}  # value judgements asked again by the next rule (a value is judged by several)
