@@ -24,7 +24,8 @@ _NEEDLES = tuple(_SECRET_WORDS.split("|"))
 _PROSE_NEEDLES = ("pass", "secret", "token", "key", "cred")
 _CLOSERS = {")": "(", "]": "[", "}": "{"}
 _VALUE_GROUPS = ("dq", "sq", "bq", "eq", "uv")
-_VALUE = (r"(?:\"(?P<dq>(?:[^\"\\\n]|\\.){1,400})\"|'(?P<sq>(?:[^'\\\n]|\\.){1,400})'|`(?P<bq>[^`\n]{1,400})`"
+_VALUE = (r"(?:(?:[rbfuRBFU]{1,2}|@)?\"(?P<dq>(?:[^\"\\\n]|\\.){1,400})\"|(?:[rbfuRBFU]{1,2})?'(?P<sq>(?:[^'\\\n]|\\.){1,400})'"
+          r"|`(?P<bq>[^`\n]{1,400})`"
           r"|\\\"(?P<eq>(?:[^\"\\\n]|\\[^\"]){1,400})\\\"|(?P<uv>(?:[^\s\"'`,;&\\]|&(?![\w.\-]{1,40}=)|\\(?![nrt\"'\\/])){1,400}))")
 
 
@@ -126,7 +127,7 @@ ASSIGN_RULES = [
         r"(?P<dq>[^\"'\n]{1,400})(?P=vq)"), _named_value, ("value=",), starts=at_needles("key=", "name=")),
     Rule("secret assignment", (
         r"(?P<key>[A-Za-z0-9_][\w.\-]{0,80}?)(?P<quoted>\\?[\"'`])?\]?"
-        r"(?:[ \t]*:[ \t]*[A-Za-z_][\w.\[\]<>|]{0,30}(?=[ \t]*=[^=>]))?"  # a type annotation: `apiKey: string = …`
+        r"(?:[ \t]*:[ \t]*[&*]{0,2}(?:'\w+[ \t]+)?[A-Za-z_][\w.\[\]<>|]{0,30}(?=[ \t]*=[^=>]))?"  # `apiKey: string = …`
         r"(?:[ \t]+[A-Za-z_][\w.\[\]*]{0,20}){0,2}?"  # a type or modifier after the name: `var xToken string = …`
         r"[ \t]*(?P<op>:::=|::=|:=|\?=|\.=|\+=|=>|=(?![=~])|:(?![:/\\])|,)[ \t]*" + _VALUE),
          _named_value, _NEEDLES, fold_case=True, starts=_name_starts),

@@ -89,6 +89,16 @@ def _flag_value(match: re.Match) -> list[Span]:
     return [(match.start("v"), match.end("v"), "cli-secret")]
 
 
+def _named_flag_value(match: re.Match) -> list[Span]:
+    """`--dbpassword X`, `--webhook-secret=X`: any long flag whose name holds a secret."""
+    from mage_engine.scrub.names import tier, value_is_secret
+
+    name_tier, value = tier(match.group("flag").replace("-", "_")), match.group("v")
+    if name_tier is None or _KEY_VALUE.search(value) or not value_is_secret(name_tier, value):
+        return []
+    return [(match.start("v"), match.end("v"), "cli-secret")]
+
+
 def _attached_password(match: re.Match) -> list[Span]:
     value = match.group("v")
     if not _MYSQL.search(_line_of(match)) or not looks_like_password(value, 4):
@@ -128,6 +138,8 @@ COMMAND_RULES = [
     Rule("secret cli flag",
          r"-(?<![\w-]-)(?P<flag>-(?:" + "|".join(_LONG_FLAGS) + r")|-?(?:src|dest)?(?:storepass|keypass)|p|a)"
          r"(?:[ \t]+|=)(?P<q>[\"']?)(?P<v>[^\s\"'`]{3,400})(?P=q)", _flag_value, _FLAG_KEYWORDS),
+    Rule("secret-named cli flag", r"--(?P<flag>[A-Za-z][\w\-]{1,60})(?:[ \t]+|=)(?P<q>[\"']?)(?P<v>[^\s\"'`]{3,400})(?P=q)",
+         _named_flag_value, ("--",)),
     Rule("attached mysql password", r"-(?<![\w-]-)p(?P<v>[^\s\"'`\-][^\s\"'`]{3,200})",
          _attached_password, ("-p",), context=("mysql", "mariadb")),
     token_rule("openssl passphrase", "cli-secret", r"-pass(?:in|out)?[ \t]+pass:(?P<v>[^\s\"']{3,400})", ("pass:",),

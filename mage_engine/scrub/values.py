@@ -39,6 +39,7 @@ _PATH = LazyPattern(r"^(?:~|\.{1,2})?(?:/[\w.\-@]+)+/?$")
 _NAME_PART = LazyPattern(r"[a-z]+(?:\d{1,2}[a-z]*)?|[A-Z][a-z]{2,}")  # "parcel", "b64encode", "Lights"
 _CODE_PATH = LazyPattern(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
 _NAME_SEPARATORS = LazyPattern(r"[-_./:]")
+_FILE_OR_PATTERN = LazyPattern(r"^(?:\.{1,2}/|~/|/)[\w.\-/]+$|^\^.*\$$|\(\?[=!:<]")  # ./pw.txt, ^(?=.*\d).{12,}$
 _EMBEDDED_ASSIGNMENT = LazyPattern(r"^[A-Za-z_][\w.\-]*=[A-Za-z_$]")  # `KEY=value` quoted in prose
 _VERSIONED = LazyPattern(r"[A-Za-z][\w.\-]*[-_.:]v?\d+\.\d+(?:\.\d+)*$")  # jjwt-jackson-0.11.2, requests-2.32.3
 _VOWELS = frozenset("aeiouAEIOU")
@@ -211,6 +212,8 @@ def looks_like_password(value: str, min_len: int = 6) -> bool:
         return False
     if _EMBEDDED_ASSIGNMENT.match(value) and value.partition("=")[2].isalpha():
         return False
+    if _FILE_OR_PATTERN.search(value):
+        return False  # a file holding the password, or the pattern a password must match
     if ("/" in value or _VERSIONED.match(value)) and looks_like_name(value):
         return False  # a store path such as secret/parcel/db, a package such as jjwt-jackson-0.11.2
     if all(c.isalpha() or c in "-_." for c in value):
