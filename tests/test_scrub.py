@@ -320,11 +320,11 @@ def _scrub_short_path(text: str):
     """`scrub_report` as a hook process runs it: tokens found by str.translate, keywords by a loop."""
     from mage_engine.scrub import tokens
 
-    limit, tokens.REGEX_ABOVE = tokens.REGEX_ABOVE, 10 ** 9
+    limit, tokens.REGEX_ABOVE, tokens.PATTERN_ONCE_LOADED = tokens.REGEX_ABOVE, 10 ** 9, False
     try:
         return scrub_report(text)
     finally:
-        tokens.REGEX_ABOVE = limit
+        tokens.REGEX_ABOVE, tokens.PATTERN_ONCE_LOADED = limit, True
 
 
 def _scrub_long_path(text: str):

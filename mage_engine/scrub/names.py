@@ -49,12 +49,18 @@ def words(name: str) -> list[str]:
 
 def tier(name: str) -> str | None:
     """PASSWORD, SECRET or WEAK for a name that holds a secret; None for any other name."""
+    from mage_engine.scrub.values import remembered
+
+    return remembered("tier", _tier, name) or None
+
+
+def _tier(name: str) -> str:
     parts = words(name)
     if not parts:
-        return None
+        return ""
     last, before = parts[-1], set(parts[:-1])
     if (len(parts) > 1 and parts[-2] in _NOT_SECRET_QUALIFIERS) or (last == "sid" and "account" in before):
-        return None  # an identifier (TWILIO_ACCOUNT_SID, cache_key), not a credential
+        return ""  # an identifier (TWILIO_ACCOUNT_SID, cache_key), not a credential
     if last in ("pass", "pwd", "pw") or last.endswith(_PASSWORD_ENDINGS):
         return PASSWORD
     if last.endswith(_SECRET_ENDINGS) or (last == "key" and before & _KEY_QUALIFIERS):
@@ -63,7 +69,7 @@ def tier(name: str) -> str | None:
         return WEAK
     if before & _SECRET_WORDS and last not in _NOT_SECRET_LAST:
         return WEAK  # secret_key_base, api_token_value: only a machine-made value counts
-    return None
+    return ""
 
 
 def value_is_secret(name_tier: str, value: str) -> bool:

@@ -13,12 +13,15 @@ ordinary command never imports `re`; long texts use one regular expression,
 which finds exactly the same runs faster.
 """
 
+import sys
+
 from mage_engine.scrub.families import HEX, TOKEN, index
 from mage_engine.scrub.rule import LazyPattern
 
 MIN_TOKEN = 14
 WINDOW = 48  # a vendor name must end within this many characters before its value
 REGEX_ABOVE = 16_384  # texts longer than this are scanned by _RUNS (re is worth loading for them)
+PATTERN_ONCE_LOADED = True  # look vendor names up with one pattern when `re` is loaded anyway
 _TABLE = {code: " " for code in range(128) if chr(code) not in TOKEN}
 _RUNS = LazyPattern(r"[A-Za-z0-9_\-+/.~]{%d,}" % MIN_TOKEN)
 _LEAD, _TRAIL = "/.+-", "."
@@ -182,7 +185,8 @@ def _context_span(table, text: str, lowered: str, start: int, end: int):
         return None
     begin = max(0, start - WINDOW)
     window = lowered[begin:start]
-    for at, word in reversed(_keywords_in(table, window, len(text) > REGEX_ABOVE)):
+    with_pattern = len(text) > REGEX_ABOVE or (PATTERN_ONCE_LOADED and "re" in sys.modules)
+    for at, word in reversed(_keywords_in(table, window, with_pattern)):
         gap = text[begin + at + len(word): start]
         named = assigned(gap) or _adjacent(gap) or _described(gap)
         for family in table.keywords[word]:
@@ -234,10 +238,10 @@ def _digest_before(gap: str) -> bool:
     return any(mark in tail for mark in ("sha1", "sha256", "sha512", "md5", "digest", "commit", "hash"))
 
 
-def _keywords_in(table, window: str, long_text: bool) -> list:
+def _keywords_in(table, window: str, with_pattern: bool) -> list:
     """(offset, keyword) of the longest vendor keyword starting at each offset of the window, left to
-    right: a loop over the window's letters in short texts (no `re`), one pattern in long ones."""
-    if long_text:
+    right: one pattern once `re` is loaded anyway, else a loop over the window's letters."""
+    if with_pattern:
         return [(match.start(), match.group(1)) for match in table.keyword_pattern().finditer(window)]
     hits, trigrams = [], table.trigrams
     for at in range(len(window) - 2):

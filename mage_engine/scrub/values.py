@@ -123,8 +123,23 @@ def _is_placeholder(value: str, strict: bool) -> bool:
     return typed >= 0.5 * len(value) or (typed > 0 and len(value) - typed < 12)
 
 
+def remembered(kind: str, compute, *args):
+    """`compute(*args)`, remembered for the next rule that asks about the same value (and size)."""
+    key = (kind, *args)
+    known = _MEMO.get(key)
+    if known is None:
+        if len(_MEMO) > MEMO_SIZE:
+            _MEMO.clear()
+        known = _MEMO[key] = compute(*args)
+    return known
+
+
 def is_plausible(value: str) -> bool:
     """False for references, placeholders, code, digests and already-redacted text."""
+    return remembered("plausible", _is_plausible, value)
+
+
+def _is_plausible(value: str) -> bool:
     if not value or MARK in value or _REFERENCE.match(value) or _DIGEST.match(value):
         return False
     if is_placeholder(value):
@@ -193,6 +208,10 @@ def random_letters(value: str, min_len: int = 20, both_cases: bool = True) -> bo
 
 def looks_random(value: str, min_len: int = 16, letters_only_ok: bool = True) -> bool:
     """A machine-made token: long, letters and digits mixed, high entropy, not a name or path."""
+    return remembered("random", _looks_random, value, min_len, letters_only_ok)
+
+
+def _looks_random(value: str, min_len: int, letters_only_ok: bool) -> bool:
     if len(value) < min_len or _has_space(value) or not is_plausible(value):
         return False
     digits = sum(c.isdigit() for c in value)
@@ -206,6 +225,10 @@ def looks_random(value: str, min_len: int = 16, letters_only_ok: bool = True) ->
 
 def looks_like_password(value: str, min_len: int = 6) -> bool:
     """A value typed where a password or secret goes: not a word, number, path or reference."""
+    return remembered("password", _looks_like_password, value, min_len)
+
+
+def _looks_like_password(value: str, min_len: int) -> bool:
     if len(value) < min_len or _has_space(value) or not is_plausible(value):
         return False
     if not any(c.isalpha() for c in value) or is_pathlike(value) or is_code_path(value):
