@@ -25,8 +25,9 @@ class TokenPass:
 
     @staticmethod
     def applies_to(text: str, lowered: str) -> bool:
-        """A candidate is a run of 14 token characters, so some word between spaces is that long."""
-        return len(text) >= 14 and any(len(word) >= 14 for word in text.split())
+        """A candidate is a run of 14 token characters, so some word between spaces is that long
+        (a long text is not split to find out: it surely has one)."""
+        return len(text) > SHORT_TEXT or (len(text) >= 14 and any(len(word) >= 14 for word in text.split()))
 
     @staticmethod
     def spans(text: str, lowered: str) -> list:
