@@ -186,7 +186,16 @@ def _fallback_kb():
 
 
 def _rescrub_if_due(kb) -> None:
-    """A background re-scrub of .mage/ when the scrub rules changed since it was written (one small read)."""
+    """A background re-scrub of .mage/ when the scrub rules changed since it was written: one small read,
+    and nothing more while the stamp is current (grooming/rescrub_due.py has the rest)."""
+    try:
+        from mage_engine.scrub.version import RULES_VERSION
+
+        with open(kb.at(".mage/state/scrub-version"), "rb") as handle:
+            if handle.read(32).strip() == str(RULES_VERSION).encode():
+                return
+    except OSError:
+        pass
     try:
         from mage_engine.grooming.rescrub_due import rescrub_if_due
 
