@@ -51,6 +51,22 @@ def _json_secret_data(match: re.Match) -> list[Span]:
     return _secret_data(match, _JSON_PAIR)
 
 
+def _pgpass_starts(lowered: str) -> list[int]:
+    """Starts of the lines shaped `host:port:database:user:password` (four colons, a port or `*` second)."""
+    if lowered.count(":") < 4:
+        return []
+    starts, begin = [], 0
+    while begin < len(lowered):
+        end = lowered.find("\n", begin)
+        end = len(lowered) if end < 0 else end
+        if lowered.count(":", begin, end) == 4:
+            port = lowered[begin:end].split(":")[1]
+            if port == "*" or (port.isdigit() and len(port) <= 5):
+                starts.append(begin)
+        begin = end + 1
+    return starts
+
+
 def _pgpass_line(match: re.Match) -> list[Span]:
     value = match.group("v")
     return [(match.start("v"), match.end("v"), "password")] if looks_like_password(value, 4) else []
@@ -88,9 +104,9 @@ FILE_RULES = [
          _secret_data, ("kind:",), fold_case=True, starts=_secret_data_starts, context=("ecret", "ECRET")),
     Rule("kubernetes secret json", r"\"(?:data|stringData)\"[ \t\r\n]*:[ \t\r\n]*\{(?P<body>[^{}]{1,20000})\}",
          _json_secret_data, ('"data"', '"stringData"')),
-    Rule("pgpass line", r"(?m)^[ \t]*[^:\s#][^:\s]{0,253}:(?:\d{1,5}|\*):[^:\s]{1,120}:[^:\s]{1,120}:(?P<v>[^\s:]\S{0,400}?)"
-                        r"[ \t]*\r?$", _pgpass_line, ("pgpass", ":5432:", ":*:", ":5433:", ":6432:", ":3306:",
-                                                      ":25060:", ":15432:"), fold_case=True),
+    Rule("pgpass line", r"[ \t]*(?:\*|[A-Za-z0-9][A-Za-z0-9.\-]{0,252}):(?:\d{1,5}|\*):[\w.\-*$]{1,120}:[\w.\-*@$]{1,120}:"
+                        r"(?P<v>[^\s:]\S{0,400}?)"
+                        r"[ \t]*\r?(?:\n|$)", _pgpass_line, (":",), starts=_pgpass_starts),
     token_rule("netrc password", "password",
                r"(?i)(?<!\S)(?:machine[ \t]+\S{1,253}|default)(?:\s+(?:login|account|port)\s+\S{1,253}){0,3}"
                r"\s+(?:password|passwd)\s+(?P<v>\S{3,400})", ("machine", "default"), group="v", fold_case=True,
