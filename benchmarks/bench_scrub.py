@@ -50,12 +50,12 @@ def hook_texts() -> str:
 
 
 def cpu_seconds(action, runs: int) -> float:
-    from mage_engine.scrub import values
+    from mage_engine.scrub import placeholders
 
     action()  # compiles what the text needs, builds the vendor index
     samples = []
     for _ in range(runs):
-        values._MEMO.clear()  # no judgement remembered from the run before
+        placeholders._MEMO.clear()  # no judgement remembered from the run before
         started = time.process_time()
         action()
         samples.append(time.process_time() - started)

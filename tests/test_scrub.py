@@ -318,24 +318,26 @@ PRE_CHECKED_LOOKALIKES = [
 
 def _scrub_short_path(text: str):
     """`scrub_report` as a hook process runs it: tokens found by str.translate, keywords by a loop."""
-    from mage_engine.scrub import tokens
+    from mage_engine.scrub import context, tokens
 
-    limit, tokens.REGEX_ABOVE, tokens.PATTERN_ONCE_LOADED = tokens.REGEX_ABOVE, 10 ** 9, False
+    saved = tokens.REGEX_ABOVE, context.LONG_TEXT, context.PATTERN_ONCE_LOADED
+    tokens.REGEX_ABOVE, context.LONG_TEXT, context.PATTERN_ONCE_LOADED = 10 ** 9, 10 ** 9, False
     try:
         return scrub_report(text)
     finally:
-        tokens.REGEX_ABOVE, tokens.PATTERN_ONCE_LOADED = limit, True
+        tokens.REGEX_ABOVE, context.LONG_TEXT, context.PATTERN_ONCE_LOADED = saved
 
 
 def _scrub_long_path(text: str):
     """`scrub_report` as a long text is run: tokens found by one regex, keywords by one pattern."""
-    from mage_engine.scrub import tokens
+    from mage_engine.scrub import context, tokens
 
-    limit, tokens.REGEX_ABOVE = tokens.REGEX_ABOVE, -1
+    saved = tokens.REGEX_ABOVE, context.LONG_TEXT
+    tokens.REGEX_ABOVE, context.LONG_TEXT = -1, -1
     try:
         return scrub_report(text)
     finally:
-        tokens.REGEX_ABOVE = limit
+        tokens.REGEX_ABOVE, context.LONG_TEXT = saved
 
 
 def test_the_short_and_the_long_text_paths_redact_alike():

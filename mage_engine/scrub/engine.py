@@ -12,6 +12,7 @@ from mage_engine.scrub.assign import ASSIGN_RULES
 from mage_engine.scrub.commands import COMMAND_RULES
 from mage_engine.scrub.files import FILE_RULES
 from mage_engine.scrub.shapes import KEY_BLOCK_RULES, SHAPE_RULES
+from mage_engine.scrub.vendor_shapes import VENDOR_SHAPE_RULES
 
 MARK = "[REDACTED:"
 COPY_MIN = 8  # shorter values are too likely to occur by chance elsewhere in the text
@@ -36,7 +37,7 @@ class TokenPass:
         return token_spans(text, lowered)
 
 
-RULES = (*KEY_BLOCK_RULES, TokenPass(), *SHAPE_RULES, *COMMAND_RULES, *FILE_RULES, *ASSIGN_RULES)
+RULES = (*KEY_BLOCK_RULES, TokenPass(), *SHAPE_RULES, *VENDOR_SHAPE_RULES, *COMMAND_RULES, *FILE_RULES, *ASSIGN_RULES)
 
 
 def as_text(value) -> str:

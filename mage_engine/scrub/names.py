@@ -49,7 +49,7 @@ def words(name: str) -> list[str]:
 
 def tier(name: str) -> str | None:
     """PASSWORD, SECRET or WEAK for a name that holds a secret; None for any other name."""
-    from mage_engine.scrub.values import remembered
+    from mage_engine.scrub.placeholders import remembered
 
     return remembered("tier", _tier, name) or None
 

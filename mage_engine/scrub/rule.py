@@ -153,7 +153,7 @@ def token_rule(name: str, kind: str, regex: str, keywords=(), check=None, group=
 
     `unglued`: the token must not continue a longer token on its left.
     """
-    from mage_engine.scrub.values import is_placeholder
+    from mage_engine.scrub.placeholders import is_placeholder
 
     check = check or (lambda value: not is_placeholder(value))
 
