@@ -7,10 +7,12 @@ benign text the scrub changed at all. For gitleaks' negatives (a rule's own
 changed ones are split into placeholders (`…Here`, `RANDOM`, `####`, runs,
 `fake`, `xxxx`: these must pass) and the rest.
 
-CORPORA is a folder (default tests/fixtures/secrets) holding any of:
-`cases.jsonl`/`benign.jsonl` (the public eval set), `extra_*.jsonl` and
-`vendor_*.jsonl` (mage's own sets), `gitleaks_positives.jsonl`/`gitleaks_negatives.jsonl`;
-or a folder with `secrets/` and `secrets-peer/` (`positives.jsonl`, `negatives.jsonl`) in it.
+CORPORA is a folder (default tests/fixtures) with `secrets/` (and, in the
+shared eval folder's layout, `secrets-peer/`) in it, or one such folder itself,
+holding any of: `cases.jsonl`/`benign.jsonl` (the public eval set),
+`extra_*.jsonl` and `vendor_*.jsonl` (mage's own sets),
+`gitleaks_positives.jsonl`/`gitleaks_negatives.jsonl` or `positives.jsonl`/`negatives.jsonl`
+(gitleaks' examples).
 Goals: gitleaks positives at most 1% leaked, the eval set 0 leaks and at most 1
 benign text changed, no placeholder changed. Speed is benchmarks/bench_scrub.py.
 
@@ -28,7 +30,7 @@ from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DEFAULT = ROOT / "tests" / "fixtures" / "secrets"
+DEFAULT = ROOT / "tests" / "fixtures"
 CASE_SETS = (("cases.jsonl", "benign.jsonl"), ("extra_cases.jsonl", "extra_benign.jsonl"),
              ("vendor_cases.jsonl", "vendor_benign.jsonl"))
 PEER_FILES = (("gitleaks_positives.jsonl", "gitleaks_negatives.jsonl"), ("positives.jsonl", "negatives.jsonl"))
