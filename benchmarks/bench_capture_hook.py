@@ -38,7 +38,7 @@ def bash_post_tool_use(kb_root: Path) -> bytes:
 
 
 WATCHED = ("mage_engine.hooks", "mage_engine.kb.layout", "mage_engine.kb.atomic", "mage_engine.capture.hook_capture",
-           "mage_engine.capture.scrub")
+           "mage_engine.scrub")
 ABSENT = ("json", "re", "pathlib", "tempfile", "dataclasses", "typing", "yaml", "tantivy")  # must not be imported
 
 

@@ -1,154 +1,148 @@
-"""Evaluate the secret scrub: leaks and false positives on the corpora, throughput, per-call cost.
+"""Calibrate the secret scrub: leaks and false positives, per family, on every corpus found.
 
-Corpora (tests/fixtures/secrets/): the public eval set (cases.jsonl, benign.jsonl)
-and mage's own (extra_cases.jsonl, extra_benign.jsonl). A leak is a listed
-secret substring still present after scrub; a false positive is a benign text
-the scrub changed at all. Goals: 0 leaks, at most 2% false positives.
+A leak is a listed secret that survives the scrub whole, or as a run of 8 or
+more of its characters holding a digit (a partial leak). A false positive is a
+benign text the scrub changed at all. For gitleaks' negatives (a rule's own
+"not this format" examples, some of them a sibling rule's credentials), the
+changed ones are split into placeholders (`…Here`, `RANDOM`, `####`, runs,
+`fake`, `xxxx`: these must pass) and the rest.
 
-Speed: MB/s over a 5 MB mix of the corpora, and the cost of one call on a
-typical 2 KB hook payload (a real Claude Code PostToolUse payload with a test
-run's output), each as a median of several runs and as a ratio against
-`json.dumps` of the same payload (work the hook does anyway).
+CORPORA is a folder (default tests/fixtures) with `secrets/` (and, in the
+shared eval folder's layout, `secrets-peer/`) in it, or one such folder itself,
+holding any of: `cases.jsonl`/`benign.jsonl` (the public eval set),
+`extra_*.jsonl` and `vendor_*.jsonl` (mage's own sets),
+`gitleaks_positives.jsonl`/`gitleaks_negatives.jsonl` or `positives.jsonl`/`negatives.jsonl`
+(gitleaks' examples).
+Goals: gitleaks positives at most 1% leaked, the eval set 0 leaks and at most 1
+benign text changed, no placeholder changed. Speed is benchmarks/bench_scrub.py.
 
-Cold start, as the hook pays it (20 fresh processes each): the import's
-cumulative time from `-X importtime`, the whole process against the venv's bare
-`python -c pass` (interleaved, so load on the machine hits both alike), and
-the first `scrub()` of the 2 KB payload, which compiles the patterns it needs.
-
-    .venv/bin/python benchmarks/eval_scrub.py [--runs 7]
+    .venv/bin/python benchmarks/eval_scrub.py [CORPORA] [--families] [--cold]
 """
 
 import argparse
 import json
+import re
 import statistics
 import subprocess
 import sys
 import time
+from collections import defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SECRETS = ROOT / "tests" / "fixtures" / "secrets"
-CAPTURE = ROOT / "tests" / "fixtures" / "claude-code" / "claude-code-2.1.328-local-capture"
-PAYLOADS = CAPTURE / "hook_stdin_payloads.jsonl"
-TEST_OUTPUT = "\n".join([
-    "============================= test session starts ==============================",
-    "platform linux -- Python 3.12.7, pytest-8.3.3, pluggy-1.5.0", "rootdir: /home/dev/work/proj",
-    "collected 42 items", "", "tests/test_quotes.py ........F.....                                     [ 35%]",
-    "tests/test_cutoff.py ...........................                         [100%]", "",
-    "=================================== FAILURES ===================================",
-    "    def test_quote_for_oversized_parcel(client):", ">       assert resp.status_code == 200",
-    "E       assert 422 == 200", "", "tests/test_quotes.py:88: AssertionError",
-    "FAILED tests/test_quotes.py::TestQuotes::test_quote_for_oversized_parcel - assert 422 == 200",
-    "========================= 1 failed, 41 passed in 2.31s =========================",
-])
+DEFAULT = ROOT / "tests" / "fixtures"
+CASE_SETS = (("cases.jsonl", "benign.jsonl"), ("extra_cases.jsonl", "extra_benign.jsonl"),
+             ("vendor_cases.jsonl", "vendor_benign.jsonl"))
+PEER_FILES = (("gitleaks_positives.jsonl", "gitleaks_negatives.jsonl"), ("positives.jsonl", "negatives.jsonl"))
+PLACEHOLDER = re.compile(r"(?i)here|random|#{4}|fake|x{4}|example|dummy|placeholder|your[_-]|<[a-z_-]+>|\$\{|\.{3}|…"
+                         r"|abcdefg|bcdefgh|1234567|2345678|(.)\1{7}")
 
 
-def load(name: str) -> list[dict]:
-    return [json.loads(line) for line in (SECRETS / name).read_text(encoding="utf-8").splitlines() if line]
+def load(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def calibration(scrub, cases_file: str, benign_file: str) -> str:
-    cases, benign = load(cases_file), load(benign_file)
-    leaks = affected = 0
-    for case in cases:
+def leaked(secret: str, scrubbed: str) -> str:
+    """'whole', 'partial' (a run of 8+ of its characters holding a digit) or ''."""
+    if secret in scrubbed:
+        return "whole"
+    for start in range(len(secret) - 7):
+        run = secret[start: start + 8]
+        if any(c.isdigit() for c in run) and run in scrubbed:
+            return "partial"
+    return ""
+
+
+def folders(corpora: Path) -> list[Path]:
+    nested = [corpora / "secrets", corpora / "secrets-peer"]
+    return [folder for folder in nested if folder.is_dir()] or [corpora]
+
+
+def case_report(scrub, cases_path: Path, benign_path: Path, families: bool) -> list[str]:
+    by_kind, lines = defaultdict(lambda: [0, 0]), []
+    for case in load(cases_path):
         scrubbed = scrub(case["text"])
-        missed = sum(secret in scrubbed for secret in case["secrets"])
-        leaks, affected = leaks + missed, affected + bool(missed)
-    changed = sum(scrub(item["text"]) != item["text"] for item in benign)
-    secrets = sum(len(case["secrets"]) for case in cases)
-    return (f"{cases_file:18s} leaks {leaks}/{secrets} secrets, {affected}/{len(cases)} cases affected · "
-            f"{benign_file:18s} false positives {changed}/{len(benign)} ({100 * changed / len(benign):.1f}%)")
+        for secret in case["secrets"]:
+            by_kind[case.get("kind", "?")][0] += 1
+            by_kind[case.get("kind", "?")][1] += bool(leaked(secret, scrubbed))
+    total, leaks = sum(v[0] for v in by_kind.values()), sum(v[1] for v in by_kind.values())
+    lines.append(f"{cases_path.name:26s} {leaks}/{total} secrets leaked ({100 * leaks / max(total, 1):.1f}%)")
+    lines += [f"    {kind:32s} {leak}/{count}" for kind, (count, leak) in sorted(by_kind.items())
+              if leak or families]
+    if benign_path.exists():
+        benign = load(benign_path)
+        changed = [item.get("kind", "benign") for item in benign if scrub(item["text"]) != item["text"]]
+        lines.append(f"{benign_path.name:26s} {len(changed)}/{len(benign)} look-alikes changed"
+                     + (f": {', '.join(changed)}" if changed else ""))
+    return lines
 
 
-def typical_payload() -> str:
-    """A real PostToolUse payload (Bash) with a test run's output: about 2 KB of JSON."""
-    for line in PAYLOADS.read_text(encoding="utf-8").splitlines():
-        payload = json.loads(line)
-        if payload.get("hook_event_name") == "PostToolUse" and payload.get("tool_name") == "Bash":
-            output = TEST_OUTPUT
-            while len(json.dumps({**payload, "tool_response": {"stdout": output}})) < 2048:
-                output += "\nPASSED tests/test_cutoff.py::test_cutoff_rolls_to_next_business_day"
-            payload["tool_response"] = {"stdout": output, "stderr": "", "interrupted": False}
-            return json.dumps(payload)
-    raise SystemExit("no Bash PostToolUse payload in the fixtures")
+def peer_report(scrub, positives: Path, negatives: Path, families: bool) -> list[str]:
+    by_family = defaultdict(lambda: [0, 0, 0])
+    for item in load(positives):
+        family = item["source"].split(":", 1)[-1]
+        result = leaked(item["secret"], scrub(item["text"]))
+        by_family[family][0] += 1
+        by_family[family][1] += result == "whole"
+        by_family[family][2] += result == "partial"
+    total = sum(v[0] for v in by_family.values())
+    whole, partial = sum(v[1] for v in by_family.values()), sum(v[2] for v in by_family.values())
+    leaking = [f for f, v in by_family.items() if v[1] or v[2]]
+    lines = [f"{positives.name:26s} {whole + partial}/{total} secrets leaked ({100 * (whole + partial) / total:.2f}%): "
+             f"{whole} whole, {partial} partial; {len(leaking)}/{len(by_family)} families leak"]
+    lines += [f"    {family:44s} {v[1] + v[2]:3d}/{v[0]:<3d} ({v[1]} whole, {v[2]} partial)"
+              for family, v in sorted(by_family.items()) if families or v[1] or v[2]]
+    if negatives.exists():
+        changed = [item for item in load(negatives) if scrub(item["text"]) != item["text"]]
+        placeholders = [item for item in changed if PLACEHOLDER.search(item["text"])]
+        lines.append(f"{negatives.name:26s} {len(changed)}/{len(load(negatives))} changed: {len(placeholders)} "
+                     f"placeholders, {len(changed) - len(placeholders)} others (a sibling format or a real-looking value)")
+        lines += [f"    placeholder changed: {item['source']}: {item['text'][:90]!r}" for item in placeholders]
+    return lines
 
 
-def median_seconds(action, runs: int, repeat: int = 1) -> float:
-    samples = []
+COLD = "import sys, time; t = sys.stdin.read(); import mage_engine.scrub as s; a = time.perf_counter(); s.scrub(t); " \
+       "print(time.perf_counter() - a)"
+
+
+def cold_start(runs: int = 15) -> list[str]:
+    """What a hook process pays: the import (from -X importtime) and a first scrub of a short command."""
+    imports, first = [], []
     for _ in range(runs):
-        started = time.perf_counter()
-        for _ in range(repeat):
-            action()
-        samples.append((time.perf_counter() - started) / repeat)
-    return statistics.median(samples)
-
-
-FIRST_CALL = """
-import sys, time
-text = sys.stdin.read()
-import mage_engine.capture.scrub as scrub_module
-started = time.perf_counter()
-scrub_module.scrub(text)
-print(time.perf_counter() - started)
-"""
-
-
-def _importtime_ms(stderr: str) -> float:
-    """The cumulative import time of the scrub module from `python -X importtime` output."""
-    for line in stderr.splitlines():
-        parts = line.split("|")
-        if len(parts) == 3 and parts[2].strip() == "mage_engine.capture.scrub":
-            return int(parts[1]) / 1000
-    raise SystemExit("mage_engine.capture.scrub not in the -X importtime output")
-
-
-def _process_seconds(command: list) -> float:
-    started = time.perf_counter()
-    subprocess.run(command, check=True, cwd=ROOT)
-    return time.perf_counter() - started
-
-
-def cold_start(payload: str, runs: int = 20) -> list[str]:
-    """Import and first-call costs in fresh processes, medians of `runs`."""
-    python, bare, whole, cumulative, first = sys.executable, [], [], [], []
-    for _ in range(runs):
-        bare.append(_process_seconds([python, "-c", "pass"]))
-        whole.append(_process_seconds([python, "-c", "import mage_engine.capture.scrub"]))
-        done = subprocess.run([python, "-X", "importtime", "-c", "import mage_engine.capture.scrub"], check=True,
-                              cwd=ROOT, capture_output=True, text=True)
-        cumulative.append(_importtime_ms(done.stderr))
-        done = subprocess.run([python, "-c", FIRST_CALL], input=payload, check=True, cwd=ROOT, capture_output=True,
-                              text=True)
+        done = subprocess.run([sys.executable, "-X", "importtime", "-c", "import mage_engine.scrub"], cwd=ROOT,
+                              capture_output=True, text=True, check=True)
+        imports += [int(line.split("|")[1]) / 1000 for line in done.stderr.splitlines()
+                    if line.split("|")[-1].strip() == "mage_engine.scrub"]
+        done = subprocess.run([sys.executable, "-c", COLD], input="cd /srv/app && python -m pytest -q tests/", cwd=ROOT,
+                              capture_output=True, text=True, check=True)
         first.append(float(done.stdout))
-    median = statistics.median
-    return [f"import scrub       median {median(cumulative):.1f} ms cumulative (-X importtime, {runs} fresh processes); "
-            f"whole process {median(whole) / median(bare):.2f}x python -c pass ({median(bare) * 1000:.1f} ms)",
-            f"first call         median {median(first) * 1e6:.0f} µs on the {len(payload)}-byte payload in a fresh "
-            f"process (compiling the patterns it needs)"]
+    return [f"cold start                 import {statistics.median(imports):.1f} ms (cumulative, median of {runs}); "
+            f"first scrub of a command {statistics.median(first) * 1e6:.0f} µs"]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=7)
-    runs = parser.parse_args().runs
+    parser.add_argument("corpora", nargs="?", type=Path, default=DEFAULT)
+    parser.add_argument("--families", action="store_true", help="list every family, not only those that leak")
+    parser.add_argument("--cold", action="store_true", help="also measure the import and first call in fresh processes")
+    args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    from mage_engine.capture.scrub import scrub
+    from mage_engine.scrub import scrub
 
-    print(calibration(scrub, "cases.jsonl", "benign.jsonl"))
-    print(calibration(scrub, "extra_cases.jsonl", "extra_benign.jsonl"))
-    names = ("cases", "benign", "extra_cases", "extra_benign")
-    texts = [item["text"] for name in names for item in load(f"{name}.jsonl")]
-    mix = "\n".join(texts)
-    big = (mix * (5_000_000 // len(mix) + 1))[:5_000_000]
-    seconds = median_seconds(lambda: scrub(big), max(3, runs // 2))
-    print(f"throughput         {len(big) / 1e6 / seconds:.1f} MB/s on a 5 MB mix of the corpora "
-          f"(median of {max(3, runs // 2)}: {seconds:.2f} s)")
-    payload = typical_payload()
-    per_call = median_seconds(lambda: scrub(payload), runs, repeat=200)
-    dumps = median_seconds(lambda: json.dumps(json.loads(payload)), runs, repeat=200)
-    print(f"per call           {per_call * 1e6:.0f} µs on a {len(payload)}-byte hook payload "
-          f"({per_call / dumps:.1f}x a json loads+dumps of it: {dumps * 1e6:.0f} µs)")
-    print("\n".join(cold_start(payload)))
+    started, lines = time.perf_counter(), []
+    for folder in folders(args.corpora):
+        for cases, benign in CASE_SETS:
+            if (folder / cases).exists():
+                lines += case_report(scrub, folder / cases, folder / benign, args.families)
+        for positives, negatives in PEER_FILES:
+            if (folder / positives).exists():
+                lines += peer_report(scrub, folder / positives, folder / negatives, args.families)
+    if not lines:
+        raise SystemExit(f"no corpus found in {args.corpora}")
+    print("\n".join(lines))
+    print(f"(scrubbed in {time.perf_counter() - started:.1f} s)")
+    if args.cold:
+        print("\n".join(cold_start()))
 
 
 if __name__ == "__main__":

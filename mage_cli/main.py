@@ -30,6 +30,7 @@ COMMANDS = {
     "hints": "mage_cli.hints_cmd:hints",
     "eval": "mage_cli.eval_cmd:eval_command",
     "redact": "mage_cli.redact_cmd:redact",
+    "scrub": "mage_cli.scrub_cmd:scrub",
     "chapters": "mage_cli.capture_cmds:chapters",
     "nudge": "mage_cli.capture_cmds:nudge",
     "distill": "mage_cli.recurrence_cmds:distill",

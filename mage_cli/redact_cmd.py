@@ -13,10 +13,11 @@ from mage_cli.common import echo_json, json_option, kb_option, open_kb
                                              "(a PATH of `-` reads standard input).")
 @click.option("--staged", is_flag=True, help="With --check: scan the staged content of mage/ (what git commits).")
 @click.option("--install-hook", is_flag=True, help="Write a git pre-commit hook that runs the staged check.")
+@click.option("--rescrub", is_flag=True, help="Scrub .mage/ again under today's rules, rebuild the index, report mage/.")
 @kb_option
 @json_option
 @click.pass_context
-def redact(ctx, paths, check, staged, install_hook, kb_dir, as_json):
+def redact(ctx, paths, check, staged, install_hook, rescrub, kb_dir, as_json):
     """Keep secrets out of mage/: find them, or refuse commits that carry them.
 
     Everything mage writes is already scrubbed; this checks what a person
@@ -25,7 +26,10 @@ def redact(ctx, paths, check, staged, install_hook, kb_dir, as_json):
     each secret, never the secret itself, then a one-line summary: exit 1 if
     any, 0 when clean. `--install-hook` writes
     .git/hooks/pre-commit (only if there is none, or it is mage's own) so git
-    refuses a commit that would put a secret into mage/.
+    refuses a commit that would put a secret into mage/. `--rescrub` runs
+    today's scrub rules over what was captured under older ones (the trail,
+    staging, the search index) and lists, without changing them, the secrets
+    in mage/; the first hook run after an upgrade starts it by itself.
 
     \b
     Examples:
@@ -33,8 +37,11 @@ def redact(ctx, paths, check, staged, install_hook, kb_dir, as_json):
       mage redact --check mage/notes/deploy-keys.md --json
       git diff | mage redact --check -
       mage redact --install-hook
+      mage redact --rescrub
     """
-    if install_hook:
+    if rescrub:
+        _rescrub(kb_dir, as_json)
+    elif install_hook:
         _install(kb_dir)
     elif check:
         _check(kb_dir, paths, staged, as_json)
@@ -48,6 +55,24 @@ def _install(kb_dir) -> None:
     path = install_pre_commit_hook(open_kb(kb_dir))
     click.echo(f"Installed the pre-commit hook at {path}")
     click.echo("git now refuses a commit that would put a secret into mage/ (bypass once: git commit --no-verify).")
+
+
+def _rescrub(kb_dir, as_json) -> None:
+    from mage_engine.grooming.rescrub import rescrub
+
+    result = rescrub(open_kb(kb_dir))
+    notes = [finding._asdict() for finding in result.notes]
+    if as_json:
+        echo_json({"rules_version": result.version, "files_rewritten": result.files,
+                   "records_changed": result.records, "index_docs": result.index_docs, "notes": notes})
+        return
+    click.echo(f"Re-scrubbed .mage/ under scrub rules v{result.version}: {result.records} record(s) changed "
+               f"in {result.files} file(s); search index rebuilt ({max(result.index_docs, 0)} documents).")
+    for finding in result.notes:
+        click.echo(f"{finding.path}:{finding.line}: {finding.kind}")
+    if result.notes:
+        click.echo(f"{len(result.notes)} secret(s) in mage/ left as they are (notes are yours): remove them, "
+                   "or write [REDACTED:kind] in their place, and rotate them", err=True)
 
 
 def _check(kb_dir, paths, staged, as_json) -> None:

@@ -104,6 +104,8 @@ def main(argv=None) -> None:
         output = None
     _emit(output)
     if as_process:
+        if kb is not None:
+            _rescrub_if_due(kb)  # after the one write: the host is not kept waiting
         _flush_quietly(sys.stderr)
         os._exit(0)
     sys.exit(0)
@@ -205,6 +207,25 @@ def _fallback_kb():
         return None
 
 
+def _rescrub_if_due(kb) -> None:
+    """A background re-scrub of .mage/ when the scrub rules changed since it was written: one small read,
+    and nothing more while the stamp is current (grooming/rescrub_due.py has the rest)."""
+    try:
+        from mage_engine.kb import guard
+        from mage_engine.scrub.version import RULES_VERSION
+
+        if guard.read_bytes(kb.at(".mage/state/scrub-version"), 64).strip() == str(RULES_VERSION).encode():
+            return
+    except OSError:  # missing, or a link or FIFO planted there: never followed, never waited on
+        pass
+    try:
+        from mage_engine.grooming.rescrub_due import rescrub_if_due
+
+        rescrub_if_due(kb)
+    except Exception:
+        pass
+
+
 def _load(target: str):
     module_name, _, function = target.partition(":")
     module = __import__(module_name, fromlist=[function])
@@ -235,9 +256,10 @@ def _log_once_a_day(kb, event: str, warnings: list) -> None:
     marker = kb.at(STATE_DIR, "config-warnings.txt")
     seen = time.strftime("%Y-%m-%d", time.gmtime()) + "\n" + "\n".join(warnings)
     try:
-        with open(marker, encoding="utf-8") as handle:
-            if handle.read() == seen:
-                return
+        from mage_engine.kb import guard
+
+        if guard.read_text(marker, 64 * 1024) == seen:
+            return
     except (OSError, UnicodeDecodeError):
         pass
     for warning in warnings:

@@ -36,7 +36,7 @@ def test_at_most_three_examples_from_the_latest_chapters(kb):
 def test_examples_are_scrubbed(kb):
     trail = TrailWriter(kb, "leaky")
     trail.fails("pytest -q", "E ModuleNotFoundError: No module named 'acme'")
-    trail.ok("GITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789 pip install -e .")
+    trail.ok("GITHUB_TOKEN=ghp_Q7vR2mXk9LpT4wZs8NcB1yHd6FgJ3aUe5KoW pip install -e .")
     trail.ok("pytest -q")
     example = distill(kb).tallies[0]["examples"][0]
     assert "ghp_" not in json.dumps(example) and "[REDACTED:" in example["fix"][0]

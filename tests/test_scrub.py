@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from mage_engine.capture.scrub import find_secrets, scrub, scrub_report
+from mage_engine.scrub import find_secrets, scrub, scrub_report
 
 SECRETS = Path(__file__).parent / "fixtures" / "secrets"
 RNG = random.Random(7)
@@ -208,7 +208,7 @@ def test_five_megabytes_scrub_in_linear_time(name):
 
 
 def test_scrub_imports_no_yaml_and_nothing_heavy():
-    code = "import sys, mage_engine.capture.scrub as s; s.scrub('x'); print(' '.join(sorted(sys.modules)))"
+    code = "import sys, mage_engine.scrub as s; s.scrub('x'); print(' '.join(sorted(sys.modules)))"
     loaded = set(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                                 check=True).stdout.split())
     assert not loaded & {"yaml", "tantivy", "click", "rich", "textual", "dataclasses", "inspect"}
@@ -229,7 +229,7 @@ def counting_compile(pattern, flags):
 
 
 re._compiler.compile = counting_compile
-import mage_engine.capture.scrub as scrub_module
+import mage_engine.scrub as scrub_module
 on_import = list(compiled)
 compiled.clear()
 for text in json.loads(sys.argv[1]):
@@ -273,19 +273,30 @@ def test_a_first_scrub_of_a_secret_still_compiles_what_it_needs():
 
 def test_every_pattern_compiles():
     """Compiling is deferred, so a broken pattern would only show up as `scrub-failed` on some rare text."""
-    from mage_engine.capture.scrub import RULES
-    from mage_engine.capture.scrub_rule import LazyPattern
-    names = ("scrub", "scrub_assign", "scrub_commands", "scrub_keys", "scrub_rule", "scrub_shapes", "scrub_values")
-    modules = [importlib.import_module(f"mage_engine.capture.{name}") for name in names]
-    patterns = [rule.pattern for rule in RULES]
+    import pkgutil
+
+    import mage_engine.scrub
+    from mage_engine.scrub.engine import RULES
+    from mage_engine.scrub.families import index
+    from mage_engine.scrub.rule import LazyPattern
+
+    names = [info.name for info in pkgutil.walk_packages(mage_engine.scrub.__path__, "mage_engine.scrub.")]
+    modules = [importlib.import_module(name) for name in names]
+    patterns = [rule.pattern for rule in RULES if hasattr(rule, "pattern")]
     patterns += [value for module in modules for value in vars(module).values() if isinstance(value, LazyPattern)]
-    assert len(patterns) > 100
+    table = index()
+    patterns += [item.pattern for items in table.prefixes.values() for item in items if item.pattern]
+    patterns += [item.pattern for item in table.infixes]
+    patterns += [shape.pattern for families in table.keywords.values() for family in families
+                 for shape in family.shapes if shape.pattern]
+    patterns.append(table.keyword_pattern())
+    assert len(patterns) > 150
     for pattern in patterns:
         assert pattern.compiled().pattern == pattern.source
 
 
-# Texts for the rules whose pre-checks are tighter than "the regex finds something" (a literal
-# such as `-p ` or `glpat-`, a word the judge needs such as `mysql`): secrets, then look-alikes.
+# Texts for the rules whose gates are tighter than "the regex finds something" (a literal such as
+# `-p ` or `glpat-`, a word the judge needs such as `mysql`): secrets, then look-alikes.
 PRE_CHECKED_SECRETS = [
     "docker login -u bot -p " + fake(ALNUM, 20), "docker login -u bot -p=" + fake(ALNUM, 20),
     "docker login -u bot -p\t" + fake(ALNUM, 20), "redis-cli -h cache -a " + fake(ALNUM, 24),
@@ -300,33 +311,38 @@ PRE_CHECKED_SECRETS = [
 ]
 PRE_CHECKED_LOOKALIKES = [
     "mkdir -p build", "ls -la", "git push -u origin main", "pip install --user mage", "see github.com/glob",
-    "high-usage " + fake("0123456789abcdef", 32) + "-usage", "mailchimp " + fake("0123456789abcdef", 32) + "-US21",
+    "high-usage " + fake("0123456789abcdef", 32) + "-usage", "campaign " + fake("0123456789abcdef", 32) + "-US21",
     "DOCKER LOGIN -U BOT -P " + fake(UPPER_DIGITS, 20), "mysql -h db -p",
 ]
 
 
-def _scrub_cold(text: str):
-    """`scrub_report` as a fresh hook process runs it: nothing compiled, every pre-check on."""
-    from mage_engine.capture.scrub import RULES
-    from mage_engine.capture.scrub_rule import LazyPattern
-    for rule in RULES:
-        rule.pattern, rule.spare = LazyPattern(rule.pattern.source, rule.pattern.flags), len(text) + 1
-    return scrub_report(text)
+def _scrub_short_path(text: str):
+    """`scrub_report` as a hook process runs it: tokens found by str.translate, keywords by a loop."""
+    from mage_engine.scrub import context, tokens
+
+    saved = tokens.REGEX_ABOVE, context.LONG_TEXT, context.PATTERN_ONCE_LOADED
+    tokens.REGEX_ABOVE, context.LONG_TEXT, context.PATTERN_ONCE_LOADED = 10 ** 9, 10 ** 9, False
+    try:
+        return scrub_report(text)
+    finally:
+        tokens.REGEX_ABOVE, context.LONG_TEXT, context.PATTERN_ONCE_LOADED = saved
 
 
-def _scrub_warm(text: str):
-    """`scrub_report` as a long-running process runs it: every pattern compiled, no literal pre-checks."""
-    from mage_engine.capture.scrub import RULES
-    for rule in RULES:
-        rule.pattern.compiled()
-        rule.spare = 0
-    return scrub_report(text)
+def _scrub_long_path(text: str):
+    """`scrub_report` as a long text is run: tokens found by one regex, keywords by one pattern."""
+    from mage_engine.scrub import context, tokens
+
+    saved = tokens.REGEX_ABOVE, context.LONG_TEXT
+    tokens.REGEX_ABOVE, context.LONG_TEXT = -1, -1
+    try:
+        return scrub_report(text)
+    finally:
+        tokens.REGEX_ABOVE, context.LONG_TEXT = saved
 
 
-def test_pre_checks_never_change_what_is_redacted():
+def test_the_short_and_the_long_text_paths_redact_alike():
     texts = [c["text"] for _, c in CASES + BENIGN] + [t for t, _ in KIND_SAMPLES.values()]
-    texts += PRE_CHECKED_SECRETS + PRE_CHECKED_LOOKALIKES
-    cold = [_scrub_cold(text) for text in texts]
-    assert [_scrub_warm(text) for text in texts] == cold
+    texts += PRE_CHECKED_SECRETS + PRE_CHECKED_LOOKALIKES + ["caf\u00e9 token " + fake(ALNUM, 30) + "\u00fcber"]
+    assert [_scrub_long_path(text) for text in texts] == [_scrub_short_path(text) for text in texts]
     assert [text for text in PRE_CHECKED_SECRETS if "[REDACTED:" not in scrub(text)] == []
     assert [scrub(text) for text in PRE_CHECKED_LOOKALIKES] == PRE_CHECKED_LOOKALIKES

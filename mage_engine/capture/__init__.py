@@ -1,1 +1,1 @@
-"""Capture: hook payloads -> the trail; transcripts; chapters; the boundary nudge; scrub."""
+"""Capture: hook payloads -> the trail; transcripts; chapters; the boundary nudge."""

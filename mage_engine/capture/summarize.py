@@ -6,7 +6,7 @@ Only a failed tool call needs a regular expression here, so `re` is imported
 by `error_fields` (most hook runs never load it).
 """
 
-from mage_engine.capture.scrub import scrub
+from mage_engine.scrub import scrub
 
 PROMPT_MAX = 2000
 MESSAGE_MAX = 2000

@@ -15,6 +15,7 @@ from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.lookup import (draft_ids, existing_note_names, load_draft, load_note,  # noqa: F401
                                          groomed_entries)
+from mage_engine.grooming.note_scrub import scrubbed_note
 from mage_engine.grooming.rejected import rejections_text
 from mage_engine.kb.config import load_config
 from mage_engine.kb.ids import unique_id
@@ -24,6 +25,7 @@ from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import Note, render_note, today
 from mage_engine.kb.transaction import Transaction
 from mage_engine.recall.render_all import derived_writes, refresh_search_index
+from mage_engine.scrub import scrub
 
 
 @dataclass
@@ -70,7 +72,7 @@ def _accept(kb: KB, ids, actor) -> GroomResult:
 
 
 def note_from_draft(kb: KB, draft: Note, taken: set) -> Note:
-    """The note a draft becomes: same fields, no draft block, a free id.
+    """The note a draft becomes: same fields scrubbed again (whoever edited the draft), no draft block, a free id.
 
     An id counts as taken when a note's file name differs from it only in
     case: on a case-insensitive disk `Casey.md` and `casey.md` are one file.
@@ -78,9 +80,9 @@ def note_from_draft(kb: KB, draft: Note, taken: set) -> Note:
     folded = {c.casefold() for c in taken} | existing_note_names(kb)
     exists = lambda c: c.casefold() in folded
     origin = (draft.draft or {}).get("source", draft.origin)
-    return Note(id=unique_id(draft.id, exists), title=draft.title, body=draft.body, kind=draft.kind,
-                category=draft.category, tags=draft.tags, created=today(), updated=today(),
-                origin=origin, signatures=draft.signatures, extra=dict(draft.extra))
+    return scrubbed_note(Note(id=unique_id(draft.id, exists), title=draft.title, body=draft.body, kind=draft.kind,
+                              category=draft.category, tags=draft.tags, created=today(), updated=today(),
+                              origin=origin, signatures=draft.signatures, extra=dict(draft.extra)))
 
 
 def reject(kb: KB, ids: list[str], reason: str = "", actor: str | None = None) -> GroomResult:
@@ -108,8 +110,8 @@ def _reject(kb: KB, ids, reason, actor) -> GroomResult:
 
 def rejection_entry(draft: Note, reason: str, actor: str | None) -> dict:
     block = draft.draft or {}
-    entry = {"id": draft.id, "title": draft.title, "fingerprint": block.get("fingerprint"),
-             "reason": reason or "", "at": utc_now(), "by": actor or autonomy.current_actor()}
+    entry = {"id": draft.id, "title": scrub(draft.title), "fingerprint": block.get("fingerprint"),
+             "reason": scrub(reason or ""), "at": utc_now(), "by": actor or autonomy.current_actor()}
     if block.get("signature"):
         entry["signature"] = block["signature"]
     return entry
@@ -125,7 +127,7 @@ def _merge(kb: KB, draft_id: str, note_id: str, actor) -> GroomResult:
     config = load_config(kb)
     autonomy.require("merge", config.autonomy, actor)
     draft, note = load_draft(kb, draft_id), load_note(kb, note_id)
-    merged = merged_note(note, draft)
+    merged = merged_note(note, scrubbed_note(draft))  # the draft's text scrubbed again, whoever edited it
     tx, result = Transaction(kb), GroomResult("merge")
     tx.write(kb.note_path(note.id), render_note(merged))
     tx.delete(kb.draft_path(draft.id))

@@ -19,6 +19,7 @@ from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import render_note, write_note
 from mage_engine.kb.transaction import Transaction
+from mage_engine.scrub import scrub
 
 VERDICTS = ("accept", "reject")
 
@@ -35,7 +36,7 @@ def propose(kb: KB, draft_id: str, verdict: str, reason: str, actor: str | None 
     with kb_lock(kb):
         draft = load_draft(kb, draft_id)
         draft.draft = dict(draft.draft or {})
-        draft.draft["proposal"] = {"verdict": verdict, "reason": reason.strip(), "by": actor, "at": utc_now()}
+        draft.draft["proposal"] = {"verdict": verdict, "reason": scrub(reason.strip()), "by": actor, "at": utc_now()}
         write_note(kb.draft_path(draft.id), draft)
     return {"draft": draft.id, **draft.draft["proposal"]}
 

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
-from mage_engine.capture.scrub import find_secrets
+from mage_engine.scrub import find_secrets
 from mage_engine.errors import MageError
 
 BINARY_SNIFF = 8192

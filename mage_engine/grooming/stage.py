@@ -51,11 +51,15 @@ def clean_title(title: str) -> str:
 def stage_draft(kb: KB, title: str, body: str, kind: str = "lesson", tags=(), category: str = "lessons",
                 source: str = "lesson", signature: str | None = None, chapters=(), extra=None) -> StageResult:
     """Scrub, dedupe and write one draft to .mage/staging/. Never raises for duplicates."""
-    from mage_engine.capture.scrub import scrub_report
+    from mage_engine.grooming.note_scrub import scrub_tags, scrub_value
+    from mage_engine.scrub import scrub_report
 
     _refuse_huge(str(body or ""))
-    (title, title_kinds), (body, body_kinds) = (scrub_report(clean_title(title)),
+    (title, title_kinds), (body, body_kinds) = (scrub_report(str(title or "")),
                                                 scrub_report(_CONTROL.sub("", str(body or "")).strip()))
+    title = clean_title(title)  # after the scrub: a cut at the length limit must not hide half a secret
+    tag_kinds = [kind for tag in tags or () for kind in scrub_report(str(tag))[1]]
+    tags, extra = scrub_tags(tags), scrub_value(dict(extra or {}))
     _validate(title, body, kind, category, source)
     fp = fingerprint(title, body)
     warnings = _warnings(body)
@@ -66,7 +70,7 @@ def stage_draft(kb: KB, title: str, body: str, kind: str = "lesson", tags=(), ca
         draft = _make_draft(kb, title, body, kind, tags, category, source, fp, signature, chapters, extra)
         write_note(kb.draft_path(draft.id), draft)
     return StageResult(status="staged", id=draft.id, nearest=draft.draft.get("nearest"), warnings=warnings,
-                       redacted=title_kinds + body_kinds)
+                       redacted=title_kinds + body_kinds + tag_kinds)
 
 
 def _refuse_huge(body: str) -> None:
@@ -122,7 +126,7 @@ def _make_draft(kb, title, body, kind, tags, category, source, fp, signature, ch
     if chapters:
         block["chapters"] = sorted(set(chapters))
     note = Note(id=draft_id, title=title, body=body, kind=kind, category=category,
-                tags=sorted({str(t).strip() for t in tags if str(t).strip()}), created=today(),
+                tags=list(tags), created=today(),
                 updated=today(), origin=source, signatures=[signature] if signature else [],
                 extra=dict(extra or {}))
     near = nearest_note(kb, title, body)

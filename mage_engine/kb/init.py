@@ -33,6 +33,7 @@ def init_kb(root: Path) -> InitResult:
         write_text_atomic(kb.config_path, DEFAULT_CONFIG_TEXT)
         result.created.append(kb.relative(kb.config_path))
     result.gitignore_updated = _ensure_gitignored(kb.root / ".gitignore")
+    _stamp_scrub_version(kb)
     return result
 
 
@@ -42,6 +43,17 @@ def inside_git(folder: Path) -> bool:
         if (candidate / ".git").exists():
             return True
     return False
+
+
+def _stamp_scrub_version(kb: KB) -> None:
+    """A new KB holds nothing scrubbed under older rules: stamp today's (grooming/rescrub_due.py reads it)."""
+    from mage_engine.scrub.version import RULES_VERSION
+
+    stamp = kb.state_dir / "scrub-version"
+    if stamp.exists() or any(kb.learnings_dir.iterdir()) or any(kb.staging_dir.iterdir()):
+        return
+    kb.state_dir.mkdir(parents=True, exist_ok=True)
+    write_text_atomic(stamp, f"{RULES_VERSION}\n")
 
 
 def _ensure_gitignored(gitignore: Path) -> bool:

@@ -34,9 +34,16 @@ def _read_all(kb, rels, progress=None) -> tuple[dict, list, list]:
 
 
 def _read(kb, rel):
+    """The record and body of one note or skill, scrubbed: what the index keeps holds no secret
+    even when a note does (`mage redact --check` reports those; the note is the person's)."""
     from mage_engine.recall.records import read_source
+    from mage_engine.scrub import scrub
 
-    return read_source(kb.root, rel)
+    record, body = read_source(kb.root, rel)
+    for field in ("title", "summary"):
+        record[field] = scrub(record[field])
+    record["tags"] = [scrub(tag) for tag in record["tags"]]
+    return record, scrub(body)
 
 
 def rebuild_locked(kb, progress=None) -> dict:

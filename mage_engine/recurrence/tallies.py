@@ -127,7 +127,7 @@ def _scrubbed(examples: dict, chapter_id: str) -> dict:
     """
     example = examples[chapter_id]
     if not example.pop("scrubbed", False):
-        from mage_engine.capture.scrub import scrub
+        from mage_engine.scrub import scrub
 
         example = {key: [scrub(str(item)) for item in value] if isinstance(value, list) else scrub(str(value))
                    for key, value in example.items()}

@@ -93,7 +93,7 @@ def _place(top: str, path: str) -> str | None:
 
 def scrubbed_input(tool: str, tool_input: dict) -> dict:
     """The tool input with every piece of new text scrubbed; equal to the input when clean."""
-    from mage_engine.capture.scrub import scrub
+    from mage_engine.scrub import scrub
 
     result = dict(tool_input)
     if tool == "Write" and isinstance(result.get("content"), str):

@@ -1,31 +1,17 @@
-"""Judging a candidate value: a real-looking secret, or a placeholder, reference or name?
+"""Judging a candidate value: a real-looking secret, or a reference, name, path or code?
 
-The scrub finds candidates by shape and context; these tests decide. They are
-deliberately conservative about what counts as a placeholder (documentation
-values such as `<token>`, `xxxx`, `changeme`, `${VAR}`) so that format-valid
-random credentials are never waved through.
+Rules find candidates by shape and context; these tests decide, with the
+shared placeholder filter of scrub/placeholders.py, and remember their answers
+for the next rule that asks about the same value.
 """
 
-from mage_engine.capture.scrub_rule import LazyPattern
-
-MARK = "[REDACTED:"
+from mage_engine.scrub.placeholders import MARK, is_placeholder, remembered
+from mage_engine.scrub.rule import LazyPattern
 
 _REFERENCE = LazyPattern(
     r"(?i)^(?:\$|\(|\[|\{|@|--|:|%\(|%[A-Za-z_]\w*%|\{\{|\{%|#\{|@\{|<|!vault|vault:|ref\+|arn:|secrets\.|process\.env|"
     r"os\.(?:environ|getenv)|import\.meta|(?:self|this|cls)\.|[a-z][a-z0-9+.\-]*://)")
 _DIGEST = LazyPattern(r"(?i)^(?:sha-?\d+|md5|blake2b?|h1|zh)[:\-=]")
-_PLACEHOLDER = LazyPattern(
-    r"(?i)x{4,}|\*{3,}|\.{3}|…|#{4,}|0{8,}|example|placeholder|change[-_ ]?(?:me|this|it)|"
-    r"replace[-_ ]?(?:me|this|with)|your[-_ ]|your(?:api|secret|token|pass|key)|dummy|redacted|"
-    r"insert[-_ ]|todo|fixme|not[-_]?a[-_]?(?:real|secret)|<|>|\{\{|\}\}|%s|\bfake[-_]|&(?:quot|amp|lt|gt);")
-_EXACT_PLACEHOLDERS = frozenset("""
-    password passwd pass pwd secret token apikey api_key key none null nil undefined true false yes no
-    on off required optional empty default test testing string str bytes int bool changeme admin root
-    user username foo bar baz foobar qwerty letmein hunter2 123456 12345678 password1 password123
-    secret123 mysecret mypassword mytoken guest postgres mysql redis mongo rabbit guest123 tbd n/a
-    anonymous changeit
-""".split())
-_SEQUENCES = ("0123456789" * 2, "abcdefghijklmnopqrstuvwxyz", "qwertyuiopasdfghjklzxcvbnm")
 _CALL_OR_INDEX = LazyPattern(r"^[A-Za-z_$][\w$]*(?:(?:\.|::|->)[A-Za-z_$][\w$]*)*\s*[(\[]")
 _DOTTED_NAME = LazyPattern(r"^[A-Za-z_]+(?:\.[A-Za-z_]+)+$")
 _ENV_NAME = LazyPattern(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
@@ -34,32 +20,39 @@ _PATH = LazyPattern(r"^(?:~|\.{1,2})?(?:/[\w.\-@]+)+/?$")
 _NAME_PART = LazyPattern(r"[a-z]+(?:\d{1,2}[a-z]*)?|[A-Z][a-z]{2,}")  # "parcel", "b64encode", "Lights"
 _CODE_PATH = LazyPattern(r"^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+$")
 _NAME_SEPARATORS = LazyPattern(r"[-_./:]")
+_FILE_OR_PATTERN = LazyPattern(r"^(?:\.{1,2}/|~/|/)[\w.\-/]+$|^\^.*\$$|\(\?[=!:<]")  # ./pw.txt, ^(?=.*\d).{12,}$
+_EMBEDDED_ASSIGNMENT = LazyPattern(r"^[A-Za-z_][\w.\-]*=[A-Za-z_$]")  # `KEY=value` quoted in prose
+_VERSIONED = LazyPattern(r"[A-Za-z][\w.\-]*[-_.:]v?\d+\.\d+(?:\.\d+)*$")  # jjwt-jackson-0.11.2, requests-2.32.3
 _VOWELS = frozenset("aeiouAEIOU")
 
 
 def is_plausible(value: str) -> bool:
     """False for references, placeholders, code, digests and already-redacted text."""
+    return remembered("plausible", _is_plausible, value)
+
+
+def _is_plausible(value: str) -> bool:
     if not value or MARK in value or _REFERENCE.match(value) or _DIGEST.match(value):
         return False
-    lowered = value.lower()
-    if lowered in _EXACT_PLACEHOLDERS or _PLACEHOLDER.search(value):
-        return False
-    if len(value) >= 5 and any(lowered in run for run in _SEQUENCES):
-        return False
-    if len(set(value)) <= 3 or (len(value) >= 16 and len(set(value)) < 6):
+    if is_placeholder(value):
         return False
     return not (_CALL_OR_INDEX.match(value) or _DOTTED_NAME.match(value) or _ENV_NAME.match(value))
 
 
+def _has_space(value: str) -> bool:
+    return " " in value or "\t" in value or "\n" in value or "\r" in value
+
+
 def entropy(value: str) -> float:
     """Shannon entropy in bits per character."""
+    return remembered("entropy", _entropy, value)
+
+
+def _entropy(value: str) -> float:
     import math  # only a candidate value gets here: keep the import off the hook path
 
-    counts = {}
-    for char in value:
-        counts[char] = counts.get(char, 0) + 1
     size = len(value)
-    return -sum(n / size * math.log2(n / size) for n in counts.values())
+    return -sum(n / size * math.log2(n / size) for n in map(value.count, set(value))) if size else 0.0
 
 
 def looks_like_name(value: str) -> bool:
@@ -88,22 +81,29 @@ def _mixed_random(part: str) -> bool:
     return any(c.isdigit() for c in part) and any(c.isupper() for c in part) and any(c.islower() for c in part)
 
 
-def _random_letters(value: str) -> bool:
-    """Letters only, yet random: long, both cases, few vowels (English runs about 38%)."""
-    if len(value) < 20 or value.lower() == value or value.upper() == value:
-        return False
+def random_letters(value: str, min_len: int = 20, both_cases: bool = True) -> bool:
+    """Letters only, yet random: long, few vowels (English runs about 38%, random letters 19%), and
+    upper case scattered through it, not only where words start (`GetPagesInConfluenceSpace`)."""
     letters = [c for c in value if c.isalpha()]
-    return sum(c in _VOWELS for c in letters) < 0.25 * len(letters)
+    if len(value) < min_len or not letters:
+        return False
+    upper = sum(c.isupper() for c in letters) / len(letters)
+    scattered = 0.2 <= upper <= 0.8 or not both_cases
+    return scattered and sum(c in _VOWELS for c in letters) < 0.32 * len(letters)
 
 
 def looks_random(value: str, min_len: int = 16, letters_only_ok: bool = True) -> bool:
     """A machine-made token: long, letters and digits mixed, high entropy, not a name or path."""
-    if len(value) < min_len or any(c.isspace() for c in value) or not is_plausible(value):
+    return remembered("random", _looks_random, value, min_len, letters_only_ok)
+
+
+def _looks_random(value: str, min_len: int, letters_only_ok: bool) -> bool:
+    if len(value) < min_len or _has_space(value) or not is_plausible(value):
         return False
     digits = sum(c.isdigit() for c in value)
     letters = sum(c.isalpha() for c in value)
     if digits == 0:
-        return letters_only_ok and _random_letters(value) and entropy(value) >= 3.5
+        return letters_only_ok and random_letters(value) and entropy(value) >= 3.5
     if letters < 3 or _DATE.match(value) or looks_like_name(value) or is_pathlike(value) or is_code_path(value):
         return False
     return len(set(value)) >= 8 and entropy(value) >= 3.0
@@ -111,12 +111,20 @@ def looks_random(value: str, min_len: int = 16, letters_only_ok: bool = True) ->
 
 def looks_like_password(value: str, min_len: int = 6) -> bool:
     """A value typed where a password or secret goes: not a word, number, path or reference."""
-    if len(value) < min_len or any(c.isspace() for c in value) or not is_plausible(value):
+    return remembered("password", _looks_like_password, value, min_len)
+
+
+def _looks_like_password(value: str, min_len: int) -> bool:
+    if len(value) < min_len or _has_space(value) or not is_plausible(value):
         return False
     if not any(c.isalpha() for c in value) or is_pathlike(value) or is_code_path(value):
         return False
-    if "/" in value and looks_like_name(value):
-        return False  # a store path such as secret/parcel/db
+    if _EMBEDDED_ASSIGNMENT.match(value) and value.partition("=")[2].isalpha():
+        return False
+    if _FILE_OR_PATTERN.search(value):
+        return False  # a file holding the password, or the pattern a password must match
+    if ("/" in value or _VERSIONED.match(value)) and looks_like_name(value):
+        return False  # a store path such as secret/parcel/db, a package such as jjwt-jackson-0.11.2
     if all(c.isalpha() or c in "-_." for c in value):
-        return _random_letters(value)  # plain words and slugs are names, not secrets
+        return random_letters(value)  # plain words and slugs are names, not secrets
     return True

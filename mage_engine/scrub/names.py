@@ -3,10 +3,13 @@
 A name is split into words (`AWS_SECRET_ACCESS_KEY`, `clientSecret`, `x-api-key`)
 and judged by its last word, so `stripe_key_secret_arn`, `secretName` and
 `password_reset_timeout` are not secrets while `DB_PASSWORD` and `SessionToken` are.
+Numbers around the words do not count (`sumoKey1`, `1passwordToken`, `key2`), and
+only the word just before the last can say "this key is an identifier"
+(`cache_key`, `public_key`), so `message_birdToken` is still a token.
 """
 
-from mage_engine.capture.scrub_rule import LazyPattern
-from mage_engine.capture.scrub_values import looks_like_password, looks_random
+from mage_engine.scrub.rule import LazyPattern
+from mage_engine.scrub.values import looks_like_password, looks_random
 
 PASSWORD, SECRET, WEAK = "password", "secret", "weak"
 
@@ -22,7 +25,7 @@ _KEY_QUALIFIERS = frozenset({"api", "app", "access", "secret", "private", "serve
                              "integration", "hmac", "shared", "storage", "deploy", "sdk", "consumer"})
 # A "...key" or "...token" that is an identifier, not a credential.
 _NOT_SECRET_QUALIFIERS = frozenset({"public", "pub", "publishable", "idempotency", "cache", "sort",
-                                    "partition", "routing", "object", "primary", "foreign", "dedupe",
+                                    "partition", "routing", "object", "foreign", "dedupe",
                                     "dedup", "lookup", "message", "row", "hash", "shard", "group",
                                     "bucket", "map", "index", "unique", "join", "search", "site",
                                     "next", "page", "pagination", "continuation", "sync", "cancel",
@@ -40,18 +43,24 @@ _NOT_SECRET_LAST = frozenset("""
 
 
 def words(name: str) -> list[str]:
-    """`AWS_SECRET_ACCESS_KEY` -> aws secret access key; `clientSecret` -> client secret."""
-    return [word.lower() for word in _WORDS.findall(name)]
+    """`AWS_SECRET_ACCESS_KEY` -> aws secret access key; `clientSecret` -> client secret; `key2` -> key."""
+    return [word.lower() for word in _WORDS.findall(name) if not word.isdigit()]
 
 
 def tier(name: str) -> str | None:
     """PASSWORD, SECRET or WEAK for a name that holds a secret; None for any other name."""
+    from mage_engine.scrub.placeholders import remembered
+
+    return remembered("tier", _tier, name) or None
+
+
+def _tier(name: str) -> str:
     parts = words(name)
     if not parts:
-        return None
+        return ""
     last, before = parts[-1], set(parts[:-1])
-    if before & _NOT_SECRET_QUALIFIERS or (last == "sid" and "account" in before):
-        return None  # an identifier (TWILIO_ACCOUNT_SID, cache_key), not a credential
+    if (len(parts) > 1 and parts[-2] in _NOT_SECRET_QUALIFIERS) or (last == "sid" and "account" in before):
+        return ""  # an identifier (TWILIO_ACCOUNT_SID, cache_key), not a credential
     if last in ("pass", "pwd", "pw") or last.endswith(_PASSWORD_ENDINGS):
         return PASSWORD
     if last.endswith(_SECRET_ENDINGS) or (last == "key" and before & _KEY_QUALIFIERS):
@@ -60,7 +69,7 @@ def tier(name: str) -> str | None:
         return WEAK
     if before & _SECRET_WORDS and last not in _NOT_SECRET_LAST:
         return WEAK  # secret_key_base, api_token_value: only a machine-made value counts
-    return None
+    return ""
 
 
 def value_is_secret(name_tier: str, value: str) -> bool:
@@ -70,7 +79,7 @@ def value_is_secret(name_tier: str, value: str) -> bool:
     if name_tier == SECRET:
         return looks_like_password(value, 8)
     # CamelCase code names (`xmlSecKeysMngrGetKey`) look random to entropy; real keys carry digits
-    return looks_random(value, letters_only_ok=False) and "/" not in value.rstrip("=")
+    return looks_random(value, letters_only_ok=False)
 
 
 def kind_for(name: str, name_tier: str) -> str:

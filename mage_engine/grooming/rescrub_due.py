@@ -1,0 +1,113 @@
+"""After an upgrade, the first hook run notices the scrub rules changed and re-scrubs `.mage/` in the background.
+
+The cost on every hook run is one read of a few bytes: `.mage/state/scrub-version`
+holds the version of the rules `.mage/` was last scrubbed under. When it is
+today's, nothing else happens. When it is older (or missing in a knowledge base
+that has captured something), the hook, after its one output write, forks a
+detached child that runs grooming/rescrub.py (like the index's background
+refresh: a fork costs the hook well under a millisecond, a new interpreter
+would cost 10). `.mage/state/rescrub.pending`, created exclusively, lets only
+one child run; a marker older than an hour is a run that died, and is retried.
+A knowledge base made by `mage init` starts stamped, so it never needs one.
+"""
+
+import os
+import time
+
+STAMP = ".mage/state/scrub-version"
+PENDING = ".mage/state/rescrub.pending"
+STALE_SECONDS = 3600
+
+
+def stamped_version(kb) -> int | None:
+    """The version in the stamp, or None when there is none (or it is unreadable)."""
+    from mage_engine.kb import guard
+
+    try:  # through the guard: a link or FIFO planted as the stamp is refused, never followed or waited on
+        return int(guard.read_bytes(kb.at(STAMP), 64).strip() or b"0")
+    except (OSError, ValueError):
+        return None
+
+
+def rescrub_if_due(kb) -> bool:
+    """Start a background re-scrub when `.mage/` was scrubbed under older rules. Never raises."""
+    try:
+        from mage_engine.scrub.version import RULES_VERSION
+
+        seen = stamped_version(kb)
+        if seen == RULES_VERSION:
+            return False
+        if seen is None and not _has_captured(kb):
+            _stamp(kb, RULES_VERSION)  # nothing was written under older rules
+            return False
+        return _claim(kb) and _fork(kb)
+    except Exception:
+        return False
+
+
+def _has_captured(kb) -> bool:
+    for folder in (".mage/learnings", ".mage/staging"):
+        try:
+            if any(not name.startswith(".") for name in os.listdir(kb.at(folder))):
+                return True
+        except OSError:
+            continue
+    return False
+
+
+def _stamp(kb, version: int) -> None:
+    from mage_engine.kb.atomic import write_text_atomic
+
+    write_text_atomic(kb.at(STAMP), f"{version}\n")
+
+
+def _claim(kb) -> bool:
+    """Create the pending marker; False when another run holds a fresh one."""
+    from mage_engine.kb import guard
+    from mage_engine.kb.atomic import remove
+
+    path = kb.at(PENDING)
+    for _ in range(2):
+        try:
+            os.close(guard.open_file(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644, create_dirs=True))
+            return True
+        except FileExistsError:
+            if time.time() - guard.lstat(path).st_mtime < STALE_SECONDS:
+                return False
+            remove(path)  # the run that made it died
+    return False
+
+
+def _fork(kb) -> bool:
+    if os.fork() != 0:
+        return True
+    _child(kb)  # never returns
+
+
+def _child(kb) -> None:
+    import gc
+
+    gc.enable()
+    code = 0
+    try:
+        os.setsid()
+        devnull = os.open(os.devnull, os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        from mage_engine.grooming.rescrub import rescrub
+
+        rescrub(kb)
+    except BaseException as error:  # the child must never reach the parent's code path
+        code = 1
+        try:
+            from mage_engine.hooks import log_error
+
+            log_error(kb, "rescrub", f"background re-scrub: {type(error).__name__}: {error}")
+        except BaseException:
+            pass
+    finally:
+        try:
+            os.unlink(kb.at(PENDING))
+        except OSError:
+            pass
+        os._exit(code)

@@ -1,0 +1,48 @@
+"""The secret scrub: everything bound for `.mage/` or `mage/` passes through here.
+
+`scrub(text)` replaces each secret with `[REDACTED:kind]` and leaves look-alikes
+(git SHAs, UUIDs, digests, lockfile hashes, `${VAR}`, `<placeholder>`) alone.
+It is pure, idempotent, never raises, and linear in the input. It runs on the
+hook path for every tool call, so importing it compiles nothing and loads no
+`re`: a rule runs only where one of its keywords occurs, and its pattern is
+compiled the first time a text holds one (docs/scrub.md). The rules load with
+the first call, so a hook that only reads `RULES_VERSION` pays for none of them.
+
+`RULES_VERSION` changes whenever the rules find more: a knowledge base written
+under an older version is re-scrubbed (`mage redact --rescrub`).
+"""
+
+from mage_engine.scrub.version import RULES_VERSION
+
+__all__ = ["FAILED", "RULES_VERSION", "find_secrets", "scrub", "scrub_report"]
+FAILED = "[REDACTED:scrub-failed]"
+
+
+def scrub(text) -> str:
+    """`text` with every secret replaced by `[REDACTED:kind]`."""
+    return scrub_report(text)[0]
+
+
+def scrub_report(text) -> tuple[str, list[str]]:
+    """The scrubbed text and the kind of each secret replaced, in the order they occur."""
+    try:
+        from mage_engine.scrub.engine import as_text, find_spans, render
+
+        text = as_text(text)
+        spans = find_spans(text)
+    except Exception:  # never raise on the hook path; fail closed rather than leak
+        return FAILED, ["scrub-failed"]
+    return (render(text, spans) if spans else text), [kind for _, _, kind in spans]
+
+
+def find_secrets(text) -> list[tuple[int, str]]:
+    """(line number, kind) of each secret in `text`, lines counted from 1, sorted; the text is not changed."""
+    from mage_engine.scrub.engine import as_text, find_spans
+
+    text = as_text(text)
+    found, line, cursor = [], 1, 0
+    for start, _, kind in find_spans(text):
+        line += text.count("\n", cursor, start)
+        cursor = start
+        found.append((line, kind))
+    return found

@@ -1,0 +1,43 @@
+"""Families of chat, email, SMS and support platforms."""
+
+from mage_engine.scrub.families import ALNUM, HEX, LOWER, URLSAFE, UUID, Family, fmt, shape
+
+_SLACK = URLSAFE
+FAMILIES = [
+    Family("slack-token", [*(fmt(p, _SLACK, (20, 300), 2.0) for p in ("xoxb-", "xoxp-", "xoxs-", "xoxo-", "xoxe-")),
+                           *(fmt(p, _SLACK, (10, 300), 2.0) for p in ("xoxa-", "xoxr-")),
+                           fmt("xoxe.xoxp-", _SLACK, (100, 300), 2.0), fmt("xoxe.xoxb-", _SLACK, (100, 300), 2.0),
+                           fmt("xapp-", _SLACK, (20, 300), 2.0, fold=True,
+                               pattern=r"(?i)xapp-\d-[A-Z0-9]+-\d+-[a-z0-9]+")]),
+    Family("discord-token", keywords=("discord",),
+           shapes=[shape(HEX, 64), shape("0123456789", 18, 2.0), shape(URLSAFE + "=", 32, 2.0),
+                   shape(URLSAFE + ".", (59, 72), 3.5, pattern=r"[MNO][A-Za-z\d_\-]{23,25}\.[\w\-]{6}\.[\w\-]{27,38}",
+                         weak=False)]),
+    Family("twilio-key", [fmt("SK", HEX, (32, 32), 3.0)], keywords=("twilio",), shapes=[shape(HEX, 32, 3.0)]),
+    Family("sendgrid-key", [fmt("SG.", URLSAFE + "=.", (60, 72), 2.0, fold=True,
+                                pattern=r"(?i)SG\.[a-z0-9_\-=]{16,24}\.[a-z0-9_\-=]{39,50}")]),
+    Family("mailgun-key", [fmt("key-", LOWER, (32, 32), 2.0), fmt("pubkey-", HEX, (32, 32), 2.0)],
+           keywords=("mailgun",), shapes=[shape(URLSAFE, 72, 3.5),
+                                          shape(HEX + "-", 50, 2.0, pattern=r"[a-h0-9]{32}-[a-h0-9]{8}-[a-h0-9]{8}")]),
+    Family("mailchimp-key", [fmt("", HEX + "-us", (36, 37), 2.0, infix="-us", infix_digit=True,
+                                 pattern=r"[0-9a-f]{32}-us\d{1,2}")],
+           keywords=("mailchimp",), shapes=[shape(HEX, 32, 3.0)]),
+    Family("sendinblue-key", [fmt("xkeysib-", URLSAFE, (81, 81), 2.0, pattern=r"xkeysib-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
+                              fmt("xsmtpsib-", URLSAFE, (81, 81), 2.0)]),
+    Family("messagebird-key", keywords=("messagebird", "message-bird", "message_bird", "bird_api", "bird-api"),
+           shapes=[shape(ALNUM, 25), UUID]),
+    Family("mattermost-token", keywords=("mattermost",), shapes=[shape(ALNUM, 26)]),
+    Family("sendbird-token", keywords=("sendbird",), shapes=[shape(HEX, 40), UUID]),
+    Family("gitter-token", keywords=("gitter",), shapes=[shape(URLSAFE, 40)]),
+    Family("intercom-token", keywords=("intercom",), shapes=[shape(URLSAFE + "=", 60)]),
+    Family("zendesk-token", keywords=("zendesk",), shapes=[shape(ALNUM, 40)]),
+    Family("zulip-key", keywords=("zulip",), shapes=[shape(ALNUM, 32)]),
+    Family("webex-token", keywords=("webex",), shapes=[shape(URLSAFE, (64, 130), 3.5)]),
+    Family("pusher-key", keywords=("pusher",), shapes=[shape(HEX, 20)]),
+    Family("vonage-key", keywords=("vonage", "nexmo"), shapes=[shape(ALNUM, 16), shape(HEX, 8, weak=True)]),
+    Family("postmark-token", keywords=("postmark",), shapes=[UUID]),
+    Family("onesignal-key", keywords=("onesignal",),
+           shapes=[UUID, shape(ALNUM, 48), shape(URLSAFE, (100, 140), pattern=r"os_v2_app_[a-z0-9]{90,130}")]),
+    Family("telnyx-key", [fmt("KEY0", URLSAFE, (50, 80), 3.5)], keywords=("telnyx",)),
+    Family("plivo-token", keywords=("plivo",), shapes=[shape(ALNUM, 40)]),
+]

@@ -1,0 +1,9 @@
+"""The scrub rules' version: bump it whenever a rule change finds secrets the last version missed.
+
+A knowledge base records the version its `.mage/` was last scrubbed under
+(`.mage/state/scrub-version`); when this number is higher, the next hook run
+schedules a re-scrub of the trail, staging and the search index
+(grooming/rescrub.py). Version 1 was the scrub before vendor families.
+"""
+
+RULES_VERSION = 2
