@@ -61,3 +61,15 @@ def pattern(name: str, text: str | None = None):
     if key not in _CACHE:
         _CACHE[key] = re.compile(_sources(intl)[name], re.IGNORECASE | re.DOTALL)
     return _CACHE[key]
+
+
+def at(name: str, masked: str):
+    """Pattern `name` matched where the clause's fillers end ("ok so please remember…"), or None."""
+    found = pattern(name, masked)
+    return found.match(masked, pattern("lead").match(masked).end()) if found else None
+
+
+def search(name: str, text: str):
+    """Pattern `name` found anywhere in `text`, or None."""
+    found = pattern(name, text)
+    return found.search(text) if found else None
