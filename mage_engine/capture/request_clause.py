@@ -17,6 +17,7 @@ _NEEDS_JOIN = ("make a note", "take", "don't forget", "dont forget", "do not for
                "n'oublie", "não", "nao", "write", "i've", "i have", "i said", "i told", "how many", "as i", "i keep",
                "lesson")
 BEFORE = "before"  # the marker points back: keep what came before it
+_ALWAYS = {"always", "never", "siempre", "nunca", "immer", "nie", "niemals", "toujours", "jamais", "sempre"}
 
 
 def clause_request(text: str, masked: str, sentences: list, index: int):
@@ -81,7 +82,8 @@ def _standing(text: str, masked: str, standing) -> str:
 def _a_statement(text: str) -> bool:
     """'we have a hooks/ directory', 'the VAULT is in ~/vaults': a subject, or a verb among the first words."""
     words = re.findall(r"[\w']+", text.lower())[:8]
-    return bool(words) and (words[0] in SUBJECTS or any(w in FINITE or w.endswith(("'s", "'re")) for w in words))
+    return bool(words) and (words[0] in SUBJECTS or any(w in FINITE or w in _ALWAYS or w.endswith(("'s", "'re"))
+                                                        for w in words))
 
 
 def _inflected(word: str) -> bool:

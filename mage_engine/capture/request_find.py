@@ -60,7 +60,10 @@ def _is_question(masked: str) -> bool:
     if not asks:
         return False
     polite = pattern("lead").match(masked).group("polite")
-    return not (polite or at("keep", masked) or at("standing", masked))  # "could you always…?" asks to keep
+    if polite or at("keep", masked):
+        return False  # "could you remember that…?" asks to keep
+    standing = at("standing", masked)  # "next time, could you check with me first?" asks too
+    return not (standing and pattern("lead").match(masked[standing.end("word"):]).group("polite"))
 
 
 def _after_colon(sentence: str, masked: str, sentences: list, index: int):

@@ -38,7 +38,7 @@ KEEP_INTL = [
 KEEP_TAIL = (r"(?:\s+(?:this|it|bien|bitte|isso|esto|ceci)(?=\s+(?:for|in|going)\b|\s*[:,.!]|\s*$))?"
              r"(?:\s+(?:for|in)\s+(?:all|every|later|the\s+future|future|next\s+time)(?:\s+(?:my|our|future))?"
              r"(?:\s+(?:projects?|sessions?|repos?))?)?(?:\s+going\s+forward)?")
-KEEP_JOIN = r"(?P<sep>[\s:,;—–-]*)(?P<join>that\b|to\b|que\b|dass\b|de\s+que\b)?[\s:,]*"
+KEEP_JOIN = r"(?P<sep>[\s:,;—–-]*)(?P<join>that\b|to\b|que\b|dass\b|de\s+que\b|de\b)?[\s:,]*"
 MEMORY_EN = [
     r"\b(?:save|store|put|keep|add|write|commit|record|log|note|remember|memori[sz]e|update)(?:\s+(?:this|that))?"
     r"\s+(?:in|to|into|on)\s+(?:the\s+)?(?:long[- ]term\s+)?memor(?:y|ies)"
@@ -49,7 +49,7 @@ MEMORY_EN = [
     r"\bupdate\s+(?:the\s+|your\s+)?(?:claude|agents)\.md\s*(?=:|to\s+say\b|that\b|with\s+(?:this|that|the)\s+rule)"
     r"(?:to\s+say|with\s+(?:this|that|the)\s+rule)?",
     r"\b(?:save|store|put|add|write)(?:\s+(?:this|that|it))?\s+(?:in|to|into)\s+(?:the\s+|your\s+)?"
-    r"(?:claude\.md|agents\.md|memory\.md|(?:your|ur)\s+(?:notes|instructions|rules))(?!\w)",
+    r"(?:claude\.md|agents\.md|(?:your|ur)\s+(?:notes|instructions|rules))(?!\w)",
 ]
 MEMORY_INTL = [
     r"\bguarda(?:lo)?\s+en\s+(?:tu\s+)?memoria\b|\bgarde\s+(?:[çc]a\s+)?en\s+m[ée]moire\b",
@@ -83,7 +83,7 @@ TRAILING = (r"(?:from\s+now\s+on|from\s+here\s+on(?:\s+out)?|from\s+this\s+point
             r"in\s+(?:the\s+)?future)\W*$")
 STOP = r"stop\s+(?:\w+ing)\b"
 # a habit, not the turn at hand: what makes "stop adding X" a standing request
-HABIT = (r"\b(?:every\s*time|each\s+time|all\s+the\s+time|always|ever|again|anymore|any\s+more|every\s+\w+|"
+HABIT = (r"\b(?:every\s*time|each\s+time|all\s+the\s+time|always|ever|again|anymore|any\s+more|every\s+\w+|everywhere|"
          r"told\s+you|never\s+(?:asked|want)|from\s+now\s+on|in\s+general)\b")
 # the current edit, not a standing way of working
 ONE_OFF = (r"\b(?:(?:this|that|these|those)\s+(?:function|method|class|file|line|loop|test|branch|pr|pull\s+request|"
@@ -93,7 +93,11 @@ ONE_OFF = (r"\b(?:(?:this|that|these|those)\s+(?:function|method|class|file|line
            r"(?:when|once|after)\s+(?:you(?:'re|\s+are)?\s+)?(?:done|finished|finish|through)\b|"
            r"after\s+(?:this|that)\b|before\s+you\s+(?:finish|stop)\b|this\s+is\s+(?:a|an|only|just)\b|"
            r"you(?:'re|\s+are)\s+(?:ready|done|finished|free|back)\b|"
-           r"by\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|end\s+of\s+(?:the\s+)?(?:day|week)))")
+           r"by\s+(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday|eod|end\s+of\s+(?:the\s+)?(?:day|week))|"
+           # the same in Spanish, German, French, Portuguese
+           r"(?:est[ea]|es[ea]|dess[ea]|dest[ea])\s+(?:cambio|vez|mudan[çc]a|arquivo|archivo|fun[çc][ãa]o|funci[óo]n)|"
+           r"por\s+(?:ahora|enquanto|agora)|cuando\s+termines|quando\s+terminar|diese[snm]?\s+(?:[äa]nderung|mal|datei)|"
+           r"f[üu]r\s+jetzt|cette\s+fois|ce\s+(?:changement|fichier)|pour\s+l'instant|quand\s+tu\s+(?:as\s+)?fini)")
 QUESTION = (r"^\W*(?:do|did|does|can|could|would|will|should|shall|is|are|was|were|am|have|has|had|how|what|"
             r"what's|why|where|who|which|whose|isn't|aren't|don't\s+you|doesn't|didn't|can't|won't)\b")
 INTL_WORDS = ("recuerd", "acuérd", "acuerd", "en cuenta", "olvides", "merk", "denk daran", "vergiss", "kopf",
@@ -116,11 +120,11 @@ NOT_A_VERB = {"mind", "again", "been", "was", "were", "is", "are", "be", "had", 
               "i", "i'll", "i'm", "i've", "what", "what's", "which", "how", "why", "when", "where", "who", "will",
               "would", "there", "that", "my", "our", "their", "his", "her", "they", "he", "she", "under", "until",
               "till", "just", "only", "more", "less", "about", "here", "now", "do", "did", "does", "these", "those",
-              "this", "usually"}
+              "this", "usually", "around", "re", "ll", "ve", "d", "s"}
 # after "we always"/"in this repo we": what people report, not how they work
 WE_REPORT = {"get", "got", "see", "saw", "hit", "have", "had", "lose", "lost", "need", "needed", "found", "find",
              "end", "ended", "seem", "forget", "wonder", "tried", "try", "are", "were", "can't", "cannot", "couldn't",
-             "did", "do", "don't", "didn't"}
+             "did", "do", "don't", "didn't", "re", "ll", "d"}
 # words that carry no content: "don't ever do that again" asks to keep nothing that can be written down
 EMPTY_WORDS = {"do", "that", "this", "it", "again", "ever", "don't", "dont", "not", "never", "always", "please",
                "so", "the", "same", "thing", "things", "stuff", "like", "anymore", "more", "any", "to", "a", "ok",
