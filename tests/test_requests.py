@@ -41,12 +41,13 @@ ORDINARY = [
 ]
 
 
-def test_the_calibration_set_is_read_as_labelled():
-    """The tuning set (tests/fixtures/requests/tuning.txt): at least 9 in 10 requests found, at most 2 in 100
+@pytest.mark.parametrize("name,size", [("tuning.txt", (60, 120)), ("sealed.txt", (30, 60))])
+def test_the_calibration_sets_are_read_as_labelled(name, size):
+    """The labelled sets (tests/fixtures/requests/): at least 9 in 10 requests found, at most 2 in 100
     ordinary prompts taken for one, and the kind a person would give it."""
-    cases = load_cases("tuning.txt")
+    cases = load_cases(name)
     asked, ordinary = [c for c in cases if c["request"]], [c for c in cases if not c["request"]]
-    assert len(asked) >= 60 and len(ordinary) >= 120
+    assert len(asked) >= size[0] and len(ordinary) >= size[1]
     found = [(c, explicit_request(c["prompt"])) for c in asked]
     missed = [c["prompt"] for c, f in found if f is None]
     taken = [c["prompt"] for c in ordinary if explicit_request(c["prompt"])]

@@ -68,7 +68,7 @@ def _standing(text: str, masked: str, standing) -> str:
         if following in WE_REPORT or _inflected(following):
             return ""  # "in this repo we have a bug", "we always get a 502"
     if word.startswith(("whenever", "every", "each")) or word.endswith("next time") and following in SUBJECTS:
-        then = re.search(r",\s*(?:then\s+)?([\w']+)", masked[standing.end():])
+        then = re.search(r",\s*(?:(?:then|just|please|pls|simply)\s+)*([\w']+)", masked[standing.end():])
         if not then or then.group(1).lower() in NOT_A_VERB:
             return ""  # "every time I run the build it downloads…": no instruction follows
     if not pattern("durable", word).match(word) and search("one_off", masked) or \

@@ -80,7 +80,7 @@ STANDING_EN = [
 # "default to British spelling from now on", "don't write sleeps in tests ever again"
 TRAILING = (r"(?:from\s+now\s+on|from\s+here\s+on(?:\s+out)?|from\s+this\s+point\s+(?:on|forward)|henceforth|"
             r"going\s+forward|ever\s+again|(?:for|in)\s+all\s+(?:my|our|future)\s+(?:\w+\s+)?projects|"
-            r"in\s+(?:the\s+)?future)\W*$")
+            r"in\s+(?:the\s+)?future)\W*(?:$|[,;]\s)")  # the end of a clause: "… ever again, use the fake clock"
 STOP = r"stop\s+(?:\w+ing)\b"
 # a habit, not the turn at hand: what makes "stop adding X" a standing request
 HABIT = (r"\b(?:every\s*time|each\s+time|all\s+the\s+time|always|ever|again|anymore|any\s+more|every\s+\w+|everywhere|"
