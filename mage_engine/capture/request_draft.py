@@ -26,7 +26,7 @@ _STRONG_RULE = (r"\b(?:always|never|from\s+now\s+on|going\s+forward|whenever\s+y
 _PREFERENCE = (r"\bi\s*(?:'d|would)?\s*(?:prefer|rather|like|love|hate|dislike|want)\b|\bi\s+don'?t\s+(?:like|want)\b|"
                r"\bmy\s+preference\b")
 _RULE = (r"\b(?:don'?t|dont|do\s+not|must|mustn'?t|shouldn'?t|unless|nicht|kein\w*|ne\s+\w+\s+pas|n'\w+\s+pas)\b|"
-         r"(?:^|[,;:—]\s*)no\s+\w+")
+         r"(?:^|[,;:—]\s*)no\s+\w+|^all\s+future\b")  # "all future documentation to be filed in docs/"
 _FAILURE = (r"\b(?:fail(?:s|ed|ing|ure)?|break(?:s|ing)?|broke(?:n)?|errors?|crash(?:es|ed)?|hangs?|otherwise|"
             r"workaround|trick|fix(?:es|ed)?|flaky|times?\s+out|runs?\s+out\s+of|leaks?|falls?\s+back|corrupt\w*)\b")
 _IMPERATIVE = set("""use run ask check put write keep add make avoid call test tag pin prefix default answer reply
