@@ -5,6 +5,11 @@ session start parses no YAML and opens no search index. The text stays under
 `MAX_CHARS` (the boundary nudge that may follow on a compact start shares the
 host's 10,000-character cap). Standing notes (rules, preferences, goals) come
 first and all of them are named; summaries shrink before any note is dropped.
+
+When drafts wait in staging it also says how many, in the words the mage-groom
+skill's description names ("Grooming backlog: N drafts waiting in staging"), so
+the agent knows there is grooming to do. That costs one directory listing and
+parses nothing; on a compact start the boundary nudge says it instead.
 """
 
 from mage_engine.clip import TITLE_CHARS, clip
@@ -25,7 +30,8 @@ GOVERNANCE = ("This project keeps its coding-agent memory with mage: notes its d
 def handle(ctx):
     """The hook handler: the standing context string (never None while a KB exists)."""
     digest = _digest(ctx)
-    text, named = render_standing(digest)
+    backlog = "" if ctx.payload.get("source") == "compact" else drafts_waiting(ctx.kb)
+    text, named = render_standing(digest, backlog)
     from mage_engine.recall.ledger import record_injection
 
     record_injection(ctx.kb, ctx.session_id, EVENT, len(text), named)
@@ -48,19 +54,40 @@ def _digest(ctx) -> dict:
     return read_object(store.index_file(ctx.kb, "standing.json")) or {}
 
 
-def render_standing(digest: dict) -> tuple[str, list]:
-    """(text, note ids named) within MAX_CHARS."""
+def drafts_waiting(kb) -> str:
+    """'Grooming backlog: N drafts waiting in staging (see `mage drafts`).', or '' when none wait.
+    Drafts only, counted as grooming/backlog.count_drafts does, in one listing with no file opened; the
+    recurrence candidates would mean parsing candidates.json (the nudge and `mage status` count those)."""
+    import os
+
+    from mage_engine.kb.layout import STAGING_DIR
+
+    try:
+        with os.scandir(kb.at(STAGING_DIR)) as entries:
+            drafts = sum(1 for entry in entries if entry.name.endswith(".md") and not entry.name.startswith("."))
+    except OSError:
+        return ""
+    if not drafts:
+        return ""  # the common case imports nothing more
+    from mage_engine.grooming.backlog import backlog_line
+
+    return backlog_line(kb, {"drafts": drafts, "candidates": 0})
+
+
+def render_standing(digest: dict, backlog: str = "") -> tuple[str, list]:
+    """(text, note ids named) within MAX_CHARS; `backlog` (a drafts_waiting line) follows the governance line."""
     standing = [r for r in digest.get("standing", []) if isinstance(r, dict)]
     recent = [r for r in digest.get("recent", []) if isinstance(r, dict)][:RECENT_SHOWN]
+    head = [GOVERNANCE] + ([backlog] if backlog else [])
     for width in SUMMARY_CHARS:
-        text, named = _compose(standing, recent, width, MAX_CHARS)
+        text, named = _compose(head, standing, recent, width, MAX_CHARS)
         if len(text) <= MAX_CHARS:
             return text, named
-    return _compose(standing, recent, 0, MAX_CHARS, trim=True)
+    return _compose(head, standing, recent, 0, MAX_CHARS, trim=True)
 
 
-def _compose(standing, recent, width, limit, trim=False) -> tuple[str, list]:
-    lines, named = [GOVERNANCE], []
+def _compose(head, standing, recent, width, limit, trim=False) -> tuple[str, list]:
+    lines, named = list(head), []
     sections = [("Standing notes (rules, preferences and goals that hold in every session):", standing, True),
                 ("Recent lessons:", recent, False)]
     for heading, records, with_kind in sections:
