@@ -12,6 +12,7 @@ from mage_engine.grooming.groom import (GroomResult, _finish, draft_ids, load_dr
                                         rejection_entry)
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.rejected import rejections_text
+from mage_engine.grooming.undo import record_undo
 from mage_engine.kb.config import load_config
 from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
@@ -72,6 +73,7 @@ def approve_proposals(kb: KB, actor: str | None = None) -> GroomResult:
             result.written.append(kb.relative(kb.rejected_path))
             result.git_command = git_command(result.written, message)
         return result
+    record_undo(kb, tx, result.action, result.done)
     tx.commit()
     result.written = [kb.relative(kb.rejected_path)]
     result.git_command = git_command(result.written, message)
