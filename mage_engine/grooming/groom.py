@@ -132,10 +132,10 @@ def merge(kb: KB, draft_id: str, note_id: str, actor: str | None = None, *, text
 
 
 def merge_text(kb: KB, draft_id: str, note_id: str, title: str | None = None, summary: str | None = None,
-               steps: str = "replace") -> str:
-    """The note file a merge would write (for review, or to edit before merging)."""
+               steps: str = "replace", on: str | None = None) -> str:
+    """The note file a merge would write (for review, or to edit before merging), `updated` set to `on`."""
     draft, note = load_draft(kb, draft_id), load_note(kb, note_id)
-    return render_note(merged_note(note, draft, title=title, summary=summary, steps=steps))
+    return render_note(merged_note(note, draft, title=title, summary=summary, steps=steps, on=on))
 
 
 def edited_note(kb: KB, note: Note, text: str) -> Note:

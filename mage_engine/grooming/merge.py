@@ -51,8 +51,8 @@ class Section:
 
 
 def merged_note(note: Note, draft: Note, title: str | None = None, summary: str | None = None,
-                steps: str = "replace") -> Note:
-    """The note with the draft folded in (see the module docstring); `updated` moves to today."""
+                steps: str = "replace", on: str | None = None) -> Note:
+    """The note with the draft folded in (see the module docstring); `updated` moves to `on` (today)."""
     if steps not in STEP_MODES:
         raise ValueError(f"steps must be one of {STEP_MODES}, not {steps!r}")
     sections = merge_sections(split_sections(note.body), split_sections(draft.body), draft.title, steps)
@@ -61,7 +61,7 @@ def merged_note(note: Note, draft: Note, title: str | None = None, summary: str 
     signatures = sorted(set(note.signatures) | set(draft.signatures))
     tags = note.tags + [tag for tag in draft.tags if tag not in note.tags]
     return Note(id=note.id, title=(title or "").strip() or note.title, body=join_sections(sections),
-                kind=note.kind, category=note.category, tags=tags, created=note.created, updated=today(),
+                kind=note.kind, category=note.category, tags=tags, created=note.created, updated=on or today(),
                 origin=note.origin, signatures=signatures, graduated_skill=note.graduated_skill,
                 extra=dict(note.extra), path=note.path)
 

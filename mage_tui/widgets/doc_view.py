@@ -1,5 +1,6 @@
 """A preview that shows lines rendered in a worker: no widgets mounted, no layout, one repaint."""
 
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
@@ -8,12 +9,16 @@ from mage_tui.doc_render import DocFrame, Rendered
 from mage_tui.doc_styles import DocStyles, resolve_doc_styles
 
 
-class DocView(ScrollView, can_focus=False):
+class DocView(ScrollView, can_focus=True):
     """A scrollable document (mage_tui.doc_render): `frame()` says how to render for it, `show()` swaps it in.
 
     Lines rendered for another width or theme (the pane was resized, or the
-    theme changed, while the worker ran) are rendered again here.
+    theme changed, while the worker ran) are rendered again here. Focused
+    (tab, or enter from the list), j/k and the page keys scroll it.
     """
+
+    BINDINGS = [Binding("j", "scroll_down", "scroll", show=False, id="detail.line_down"),
+                Binding("k", "scroll_up", "scroll", show=False, id="detail.line_up")]
 
     DEFAULT_CSS = """
     DocView {
