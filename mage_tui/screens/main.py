@@ -22,7 +22,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Static, Tab, TabbedContent, TabPane, Tabs
 
 from mage_tui.format import plural
 from mage_tui.screens.grooming import GroomingFlows
@@ -71,6 +71,8 @@ class MainScreen(GroomingFlows, Loading, Screen):
         super().__init__()
         self.service = service
         self.first_pane = pane if pane in LABELS else "staging"
+        self.shown = self.first_pane  # the pane last asked for (a number key, a click)
+        self.tab_clicked = False
         self.poll_seconds = poll_seconds
         self.notes: list = []
         self.dials = None
@@ -203,14 +205,31 @@ class MainScreen(GroomingFlows, Loading, Screen):
     async def action_show_pane(self, name: str) -> None:
         """Show `name` and give it the focus before the next key is read (a key typed right after
         the pane's number reaches the new pane, however loaded the machine)."""
+        self.shown = name
         self.query_one(TabbedContent).active = name
         if self.pane(name) is None:  # pressed within the first frames: build it now, keys wait meanwhile
             await self.build_pane(name)
         if self.pane(name) is not None:
             self.pane(name).focus_main()
 
+    def on_click(self, event) -> None:
+        if isinstance(event.widget, Tab):
+            self.tab_clicked = True  # the tab activation that follows is the person's, not a late echo
+
     @on(TabbedContent.TabActivated)
     def _focus_activated(self, event: TabbedContent.TabActivated) -> None:
+        """Keep the pane in view the one last asked for, and the focus inside it.
+
+        TabbedContent also switches tabs when a widget in a pane gains the focus, by a message that
+        can arrive after the next number key showed another pane: such a late switch is undone. A tab
+        clicked with the mouse is the person's choice: its pane takes the focus.
+        """
+        tabbed = self.query_one(TabbedContent)
+        if self.tab_clicked:
+            self.tab_clicked, self.shown = False, event.pane.id
+        if event.pane.id != self.shown:
+            tabbed.active = self.shown
+            return
         pane = self.pane(event.pane.id)
         if pane is not None and not pane.has_focus_within:  # `/` already put the focus in the search box
             pane.focus_main()

@@ -53,6 +53,7 @@ class NotesPane(Pane):
         self._broken: dict = {}
         self._generation = 0  # which fill is adding rows; an older one stops
         self._counts = (0, 0)
+        self._keep: str | None = None  # the note the cursor goes back to once its row is added
 
     def compose(self):
         with Horizontal(classes="pane-body"):
@@ -77,14 +78,16 @@ class NotesPane(Pane):
 
     def watch_matches(self, matches) -> None:
         self.table.set_columns(COLUMNS if matches is None else SEARCH_COLUMNS)
-        self._fill()
+        self._fill(keep=False)  # a new search starts at its best match
 
     def on_list_table_refit(self, event: ListTable.Refit) -> None:
         event.stop()
         self._fill()
 
-    def _fill(self) -> None:
+    def _fill(self, keep: bool = True) -> None:
+        """Fill the list; `keep`: the cursor stays on the note it was on (a reload, an edit)."""
         table = self.table
+        self._keep = self.current_key() if keep else None
         table.loading = False
         notes = self._by_id
         if self.matches is None:
@@ -123,6 +126,9 @@ class NotesPane(Pane):
         chunk, rest = rows[:FIRST_ROWS if first else CHUNK_ROWS], rows[FIRST_ROWS if first else CHUNK_ROWS:]
         for key, cells in chunk:
             table.add_cells(key, cells)
+        if self._keep is not None and self._keep in (key for key, _cells in chunk):
+            table.move_cursor(row=table.get_row_index(self._keep), animate=False)
+            self._keep = None
         if rest:
             self.app.activity.after_refresh(self, self._add_rows, generation, rest)
 
