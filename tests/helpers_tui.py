@@ -5,8 +5,9 @@
 
 import asyncio
 
-from mage_engine.demo.build import DEMO_NOW, KB_NAME, build_demo_kb
+from mage_engine.demo.build import DEMO_NOW
 from mage_tui.app import make_app
+from mage_tui.screenshots import steady_demo_kb
 from mage_tui.settle import settle
 
 SIZE = (120, 36)
@@ -25,8 +26,9 @@ def fixed_clock():
 
 
 def demo_kb(tmp_path):
-    """The demo KB, dated exactly as the sample data (so ages never drift)."""
-    return build_demo_kb(tmp_path / KB_NAME, now=DEMO_NOW).kb
+    """The demo KB, dated exactly as the sample data (so ages never drift), indexed so that
+    search scores never depend on timing (mage_tui.screenshots.steady_demo_kb)."""
+    return steady_demo_kb(tmp_path)
 
 
 def app_on(kb, **options):

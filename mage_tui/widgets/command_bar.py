@@ -47,17 +47,19 @@ class CommandBar(Static):
 
 
 def entry_text(entry: LogEntry, count: int) -> Content:
+    """The entry: a line saying what happened, then the command (wrapped, whole) with how to copy it."""
     mark, style = ("✓", "bold $text-success") if entry.ok else ("✗", "bold $text-error")
     lines = [Content.styled(f"{mark} {entry.summary}", style)]
-    if entry.command:
-        lines += [Content("\n"), Content.styled("$ ", "$text-muted"), Content.styled(entry.command, "bold $text")]
-    for warning in entry.warnings:
-        lines += [Content("\n"), Content.styled(f"warning: {warning}", "$text-warning")]
-    hints = ["y copies the command"] if entry.command else []
+    hints = ["y copies"] if entry.command else []
     if count > 1:
         hints.append(f"L shows all {count}")
+    if entry.command:
+        lines += [Content.styled(" · not committed: read the diff, then run", "$text-muted"), Content("\n"),
+                  Content.styled("$ ", "$text-muted"), Content.styled(entry.command, "bold $text")]
     if hints:
-        lines += [Content("\n"), Content.styled(" · ".join(hints), "$text-muted")]
+        lines.append(Content.styled("   " + " · ".join(hints), "$text-muted"))
+    for warning in entry.warnings:
+        lines += [Content("\n"), Content.styled(f"warning: {warning}", "$text-warning")]
     return Content.assemble(*lines)
 
 
@@ -75,7 +77,7 @@ def summary(result: dict) -> str:
         item = done[0] if done else {}
         what = item.get("draft") if len(done) == 1 else f"{len(done)} drafts"
         return f"undid the {item.get('verdict') or item.get('undid', 'change')} of {what}: back in staging"
-    pairs = [f"{d['draft']} → {d['note']}" if d.get("note") else d["draft"] for d in done]
+    pairs = [f"{d['draft']} → {d['note']}" if d.get("note") and (verb == "merge" or d["note"] != d["draft"])
+             else d["draft"] for d in done]
     shown = ", ".join(pairs[:3]) + (f" and {len(pairs) - 3} more" if len(pairs) > 3 else "")
-    tail = " · nothing is committed: read the diff, then run" if result.get("git_command") else ""
-    return f"{PAST.get(verb, verb)} {shown}{tail}"
+    return f"{PAST.get(verb, verb)} {shown}"
