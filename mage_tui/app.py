@@ -13,6 +13,7 @@ from pathlib import Path
 from textual import on
 from textual.app import App, SuspendNotSupported, SystemCommand
 from textual.binding import Binding
+from textual.widgets import Input
 
 from mage_engine.kb.layout import KB
 from mage_tui import messages as m
@@ -59,6 +60,17 @@ class MageApp(App):
         if keymap != self.keymap:
             self.keymap = keymap
             self.set_keymap(keymap)
+
+    def on_key(self, event) -> None:
+        """A character typed right after a key put the focus in a field (`/`, `f`, a dialog's box)
+        was handed to the widget focused before (Textual hands keys out as they arrive and runs
+        bindings later). It belongs in the field, not to a binding: a field consumes the characters
+        typed into it, so one that reaches the app with a field focused was typed before the switch."""
+        field = self.focused
+        if isinstance(field, Input) and event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()  # no binding for it (`q` typed after `/` searches, it does not quit)
+            field.insert_text_at_cursor(event.character)
 
     def get_system_commands(self, screen):
         """Textual's own palette entries, kept to the one mage has no key for, named like mage's."""

@@ -25,10 +25,28 @@ def fixed_clock():
     return DEMO_NOW
 
 
+_BUILT: list = []  # the demo KB built once per test process, copied for each test
+
+
 def demo_kb(tmp_path):
     """The demo KB, dated exactly as the sample data (so ages never drift), indexed so that
-    search scores never depend on timing (mage_tui.screenshots.steady_demo_kb)."""
-    return steady_demo_kb(tmp_path)
+    search scores never depend on timing (mage_tui.screenshots.steady_demo_kb). Built once per
+    process and copied (with its files' times) into `tmp_path`: each test has its own."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from mage_engine.kb.layout import KB
+
+    if not _BUILT:
+        import atexit
+
+        folder = tempfile.mkdtemp(prefix="mage-demo-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        _BUILT.append(steady_demo_kb(Path(folder)))
+    target = Path(tmp_path) / _BUILT[0].root.name
+    shutil.copytree(_BUILT[0].root, target, symlinks=True)
+    return KB(target.resolve())
 
 
 def app_on(kb, **options):

@@ -118,3 +118,23 @@ async def test_a_tab_clicked_with_the_mouse_takes_the_focus_to_its_pane(tmp_path
         assert main_screen(app).query_one("#panes").active == "dials" and app.focused.id == "dials-pane"
         await press(pilot, "s")
         assert "sensitivity: high" in kb.config_path.read_text()
+
+
+async def test_text_typed_right_after_slash_lands_in_the_search_box(tmp_path):
+    app = app_on(demo_kb(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        for key in ("slash", *"dockeq"):  # as a paste or a fast typist delivers them: all at once
+            app.post_message(events.Key(key, "/" if key == "slash" else key))
+        await settle(pilot)
+        assert main_screen(app).query_one("#notes-search").value == "dockeq"  # e did not edit, q did not quit
+        assert app.is_running
+
+
+async def test_digits_and_slash_typed_in_a_field_stay_in_it(tmp_path):
+    app = app_on(demo_kb(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await press(pilot, "slash", *"5433", "slash")
+        assert main_screen(app).query_one("#notes-search").value == "5433/"
+        assert main_screen(app).query_one("#panes").active == "notes"

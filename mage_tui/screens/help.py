@@ -19,14 +19,14 @@ INTRO = ("Arrows, page keys, home and end work wherever j/k do · remap in mage/
 MARKS = [
     ("●", "Staging: the draft is selected for a batch (space; A and R act on the selection)"),
     ("→", "Staging: the agent (or you, with p) proposed a verdict for this draft"),
-    ("⇢accept ⇢reject", "Staging, source column: the verdict proposed; P approves every proposal at once"),
+    ("⇢accept", "Staging, source column: the verdict proposed (⇢accept or ⇢reject); P approves them all"),
     ("⚠", "a draft or note file that cannot be read: its file:line, e opens it to fix"),
     ("⟳", "work in progress (in the top bar; on a draft: an action is running on it)"),
-    ("sim 0.97", "Staging: similarity to the nearest note (1.00 is a duplicate; d diffs, m merges)"),
-    ("age 5m 3h 2d", "Staging: how long ago the draft was staged (m minutes, h hours, d days, w weeks)"),
+    ("sim", "Staging: similarity to the nearest note, 0.97 (1.00: a duplicate; d diffs, m merges)"),
+    ("age", "Staging: since the draft was staged, 5m 3h 2d 6w (minutes, hours, days, weeks)"),
     ("- +", "diff: a line only in the note (-) or only in the draft (+); merge: a line the merge adds (+)"),
     ("╱╱╱", "diff: no line on this side"),
-    ("score 0.83", "Notes search: how well the note matches (recall's 0–1 score)"),
+    ("score", "Notes search: how well the note matches, 0.83 (recall's 0–1 score)"),
     ("▶", "Dials: the level in force"),
     ("✓ ✗", "command bar: the last action worked, or failed"),
 ]
@@ -112,6 +112,6 @@ def _side_by_side(left: Content, right: Content, width: int = 56) -> Content:
 def _marks() -> Content:
     lines = [Content.styled("marks\n", "bold $text-accent")]
     for mark, meaning in MARKS:
-        lines.append(Content.assemble(Content.styled(f"{mark:<16}", "bold $text-secondary"),
+        lines.append(Content.assemble(Content.styled(f"{mark:<9}", "bold $text-secondary"),
                                       Content.styled(meaning, "$text"), Content("\n")))
     return Content.assemble(*lines)

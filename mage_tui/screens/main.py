@@ -252,8 +252,8 @@ class MainScreen(GroomingFlows, Loading, Screen):
     def copy_command(self, command: str) -> None:
         """Put `command` on the clipboard (OSC 52: the terminal must allow it) and say so."""
         self.app.copy_to_clipboard(command)
-        self.notify(f"{command}\n(sent to your terminal's clipboard with OSC 52; if nothing pastes, "
-                    "your terminal blocks it: L shows the command to select by hand)", title="copied", timeout=6)
+        self.notify("the git command, through your terminal (OSC 52). If nothing pastes, the terminal "
+                    "blocks OSC 52: select it in the command bar instead.", title="copied", timeout=6)
 
     def action_command_log(self) -> None:
         from mage_tui.screens.command_log import CommandLogScreen
