@@ -13,7 +13,6 @@ from pathlib import Path
 from textual import on
 from textual.app import App, SuspendNotSupported, SystemCommand
 from textual.binding import Binding
-from textual.widgets import Input
 
 from mage_engine.kb.layout import KB
 from mage_tui import messages as m
@@ -66,6 +65,8 @@ class MageApp(App):
         was handed to the widget focused before (Textual hands keys out as they arrive and runs
         bindings later). It belongs in the field, not to a binding: a field consumes the characters
         typed into it, so one that reaches the app with a field focused was typed before the switch."""
+        from textual.widgets import Input  # loaded by then: a field is what this looks for
+
         field = self.focused
         if isinstance(field, Input) and event.is_printable and event.character:
             event.stop()

@@ -155,14 +155,22 @@ class MageService:
 
         return catalog.light_notes(self.kb)
 
-    def broken_notes(self) -> list[dict]:
+    def notes_and_broken(self) -> tuple[list["Note"], list[dict]]:
+        """Every note (light, as `notes`) and the note files that do not parse (as `broken_notes`),
+        from one look at the folder."""
+        from mage_engine.grooming import catalog
+
+        found = catalog.records(self.kb, self.kb.notes_dir, "notes")
+        return catalog.light_notes(self.kb, found), self.broken_notes(found)
+
+    def broken_notes(self, found: list[dict] | None = None) -> list[dict]:
         """Note files that do not parse: {'id', 'file', 'line', 'error', 'message', 'path'} each."""
         from mage_engine.errors import NoteFormatError
         from mage_engine.grooming import catalog
         from mage_engine.kb.notes import read_note
 
         broken = []
-        for record in catalog.records(self.kb, self.kb.notes_dir, "notes"):
+        for record in found if found is not None else catalog.records(self.kb, self.kb.notes_dir, "notes"):
             if not record.get("problem"):
                 continue
             path = self.kb.note_path(record["id"])

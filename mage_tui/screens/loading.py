@@ -30,7 +30,7 @@ class Loading:
 
     @in_thread("notes")
     def load_notes(self) -> m.NotesLoaded:
-        return m.NotesLoaded(self.service.notes(), self.service.broken_notes())
+        return m.NotesLoaded(*self.service.notes_and_broken())
 
     @in_thread("index")
     def refresh_index(self) -> m.IndexReady:

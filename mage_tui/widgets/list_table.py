@@ -58,6 +58,7 @@ class ListTable(DataTable, inherit_bindings=False):
         super().__init__(**kwargs)
         self.specs = columns
         self.shape: tuple = ()
+        self.fitted_width = guess_width  # the width the columns were last laid out for
         self._fit(guess_width)
 
     @property
@@ -69,14 +70,18 @@ class ListTable(DataTable, inherit_bindings=False):
         if self._fit(self.size.width):
             self.post_message(self.Refit())
 
-    def set_columns(self, columns: tuple) -> None:
-        """Declare other columns (e.g. a score column while searching); the pane adds rows after."""
+    def set_columns(self, columns: tuple) -> bool:
+        """Declare other columns (e.g. a score column while searching); True when the layout changed
+        (the pane adds its rows after)."""
+        if columns == self.specs:
+            return False
         self.specs = columns
-        self._fit(self.size.width or self.app.size.width, force=True)
+        return self._fit(self.size.width or self.fitted_width)
 
-    def _fit(self, width: int, force: bool = False) -> bool:
+    def _fit(self, width: int) -> bool:
         shape = layout(self.specs, width)
-        if shape == self.shape and not force:
+        self.fitted_width = width
+        if shape == self.shape:
             return False
         self.shape = shape
         self.clear(columns=True)
@@ -90,8 +95,9 @@ class ListTable(DataTable, inherit_bindings=False):
 
 
 def list_guess(width: int) -> int:
-    """A list's width before the first layout: half a wide screen, all of a narrow one (app.tcss)."""
-    return width if width < NARROW else width // 2
+    """A list's width before the first layout: half a wide screen less the border between list and
+    detail, all of a narrow one (app.tcss). A right guess lays the rows out once, not twice."""
+    return width if width < NARROW else width // 2 - 1
 
 
 NARROW = 100  # below this many columns the panes stack (MainScreen.HORIZONTAL_BREAKPOINTS)

@@ -12,7 +12,7 @@ from mage_tui.widgets.pane import DetailScroll, Pane
 
 EMPTY = ("No skills yet. A procedure note graduates into mage/skills/<name>/SKILL.md once it proves itself "
          "in enough chapters (`mage graduate`); skills you write by hand there are listed too.")
-COLUMNS = (Col("name", "skill"), Col("by", "by", 4), Col("trigger", "trigger", 0, needs=60))
+COLUMNS = (Col("name", "skill"), Col("by", "by", 4), Col("trigger", "trigger", 0, needs=56))
 # How the metadata mage writes into a generated skill reads in its detail
 EVIDENCE_LABELS = {"from_note": "from note", "graduated": "graduated", "chapters": "chapters",
                    "trigger_history": "triggers", "loads": "loads"}

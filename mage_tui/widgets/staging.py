@@ -6,7 +6,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from mage_tui import messages as m
 from mage_tui.format import age, plural
@@ -95,7 +95,7 @@ class StagingPane(Pane):
         with Horizontal(id="staging-body", classes="pane-body"):
             with Vertical(id="staging-list", classes="list-column"):
                 yield Static(id="staging-caption", classes="list-caption")
-                yield Input(placeholder="filter drafts: words in title, kind or source", id="staging-filter", compact=True)
+                # the filter box joins on the first `f`: the first frame has no field to build
                 yield ListTable(COLUMNS, guess_width=list_guess(self.app.size.width), id="drafts")
                 yield Static(EMPTY, id="staging-empty", classes="empty-state")
             with Vertical(id="staging-side", classes="side-column"):
@@ -104,7 +104,6 @@ class StagingPane(Pane):
 
     def on_mount(self) -> None:
         self.table.loading = True
-        self.query_one("#staging-filter").display = False
         self.watch_show_diff(self.show_diff)
 
     @property
@@ -216,8 +215,8 @@ class StagingPane(Pane):
             return
         # The diff needs the width: the list narrows to its titles meanwhile.
         self.query_one("#staging-list").set_class(show, "-narrow")
-        self.table.set_columns(DIFF_COLUMNS if show else COLUMNS)
-        self._fill()
+        if self.table.set_columns(DIFF_COLUMNS if show else COLUMNS):
+            self._fill()
         self.query_one(DraftPreview).display = not show
         if self.diff_view is not None:
             self.diff_view.display = show
@@ -280,23 +279,34 @@ class StagingPane(Pane):
     def action_cycle_sort(self) -> None:
         self.sort = SORTS[(SORTS.index(self.sort) + 1) % len(SORTS)]
 
-    def action_filter(self) -> None:
-        field = self.query_one("#staging-filter", Input)
+    async def action_filter(self) -> None:
+        from textual.widgets import Input  # the field, and its module, come with the first `f`
+
+        field = self.filter_field()
+        if field is None:
+            field = Input(placeholder="filter drafts: words in title, kind or source", id="staging-filter",
+                          compact=True)
+            await self.query_one("#staging-list").mount(field, after="#staging-caption")
         field.display = True
         self.screen.set_focus(field)
 
-    def on_input_changed(self, event: Input.Changed) -> None:
+    def filter_field(self):
+        """The filter box, once `f` has made it (else None)."""
+        found = self.query("#staging-filter")
+        return found.first() if found else None
+
+    def on_input_changed(self, event) -> None:
         event.stop()
         self.filter_text = event.value.strip()
         self._fill()
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
+    def on_input_submitted(self, event) -> None:
         event.stop()
         self.focus_main()
 
     def action_back(self) -> None:
-        field = self.query_one("#staging-filter", Input)
-        if field.has_focus or (self.filter_text and not self.detail_open()):
+        field = self.filter_field()
+        if field is not None and (field.has_focus or (self.filter_text and not self.detail_open())):
             field.value, self.filter_text, field.display = "", "", False
             self._fill()
         super().action_back()
@@ -321,6 +331,7 @@ class StagingPane(Pane):
         if action in ("cycle_sort", "filter"):
             return bool(self.rows)
         if action == "back":
-            return self.detail_open() or bool(self.filter_text) or self.query_one("#staging-filter").has_focus
+            field = self.filter_field()
+            return self.detail_open() or bool(self.filter_text) or (field is not None and field.has_focus)
         return super().check_action(action, parameters)
 
