@@ -1,6 +1,7 @@
 """From a pane's request to the engine: ask what is missing, confirm what destroys or widens, run, report.
 
-Mixed into MainScreen. Every engine call runs in a thread worker
+Mixed into MainScreen (with MergeFlow and DialFlow, which ask before a merge and before raising
+autonomy). Every engine call runs in a thread worker
 (activity.in_thread) whose report is GroomFinished or ActionFailed; the
 handlers on the event loop log the result, push it into the panes and
 reload what changed. Dialogs open through `open_dialog`, so their opening
@@ -21,7 +22,7 @@ LOG_SIZE = 50
 
 
 class GroomingFlows:
-    """Request handlers for accept, reject, merge, propose, approve, undo, edit, dials and suggestions."""
+    """Request handlers for accept, reject, propose, approve, undo, edit, suggestions and distill."""
 
     def _title(self, draft_id: str) -> str:
         row = next((r for r in self.pane("staging").rows if r["id"] == draft_id), None)
@@ -43,48 +44,6 @@ class GroomingFlows:
 
         if ids:
             open_dialog(self.app, ReasonScreen([self._title(i) for i in ids]), rejected)
-
-    # --- merge ---------------------------------------------------------------------------------
-    def on_merge_draft(self, message: m.MergeDraft) -> None:
-        if message.nearest and not message.choose:
-            self.open_merge(message.draft_id, message.nearest, offer_choice=True)
-        else:
-            self.choose_merge_target(message.draft_id)
-
-    def open_merge(self, draft_id: str, note_id: str, offer_choice: bool) -> None:
-        """Load the pair in a worker, then show the merge screen (the note, the draft, the merged note)."""
-        self.busy = "preparing the merge"
-        self.load_merge_pair(draft_id, note_id, offer_choice)
-
-    @in_thread("merge-pair", latest_only=False)
-    def load_merge_pair(self, draft_id: str, note_id: str, offer_choice: bool):
-        try:
-            return m.MergePairLoaded(self.service.draft(draft_id), self.service.note(note_id), offer_choice)
-        except MageError as error:
-            return m.ActionFailed(str(error))
-
-    def on_merge_pair_loaded(self, message: m.MergePairLoaded) -> None:
-        from mage_tui.screens.merge import MergeScreen
-
-        self.busy = ""
-        draft, note = message.draft, message.note
-
-        def decided(answer) -> None:
-            if answer and answer[0] == "merge":
-                self.start_groom("merging", [draft.id], self.service.merge, draft.id, note.id, answer[1])
-            elif answer and answer[0] == "choose":
-                self.choose_merge_target(draft.id)
-
-        open_dialog(self.app, MergeScreen(self.service, draft, note, message.offer_choice), decided)
-
-    def choose_merge_target(self, draft_id: str) -> None:
-        from mage_tui.screens.choose_note import ChooseNoteScreen
-
-        def chosen(note_id: str | None) -> None:
-            if note_id:
-                self.open_merge(draft_id, note_id, offer_choice=False)
-
-        open_dialog(self.app, ChooseNoteScreen(self._title(draft_id), self.notes), chosen)
 
     # --- proposals -------------------------------------------------------------------------------
     def on_propose_verdict(self, message: m.ProposeVerdict) -> None:
@@ -184,47 +143,6 @@ class GroomingFlows:
         pane = self.pane({"draft": "staging", "note": "notes", "skill": "skills"}[message.kind])
         if message.kind in ("draft", "note"):
             pane.request_preview(message.item_id)  # the pane knows how to ask for its preview
-
-    # --- dials -------------------------------------------------------------------------------------
-    def on_cycle_dial(self, message: m.CycleDial) -> None:
-        self.next_dial(message.name)
-
-    @in_thread("dial-next", latest_only=False)
-    def next_dial(self, name: str) -> m.DialNext:
-        now, following = self.service.next_dial_value(name)
-        return m.DialNext(name, now, following, self.service.dial_values(name))
-
-    def on_dial_next(self, message: m.DialNext) -> None:
-        """Raising autonomy widens what the agent may do: say what, and ask. Anything else just happens."""
-        from mage_engine.grooming.autonomy import PERMITS
-        from mage_tui.screens.confirm import ConfirmScreen
-
-        values = list(message.values)
-        raising = message.name == "autonomy" and message.now in values and \
-            values.index(message.following) > values.index(message.now)
-        if not raising:
-            self.run_dial(message.name, message.following)
-            return
-        body = Content.assemble(
-            Content.styled(f"{message.now} → ", "$text-muted"), Content.styled(message.following, "bold $text-warning"),
-            Content("\n\n"), Content.styled(PERMITS[message.following], "$text"), Content("\n\n"),
-            Content.styled("Writes mage/config.yaml. Lowering it again never asks.", "$text-muted"))
-
-        def decided(choice: str | None) -> None:
-            if choice == "raise":
-                self.run_dial(message.name, message.following)
-
-        open_dialog(self.app, ConfirmScreen(f"Let the agent do more: autonomy {message.following}?", body,
-                                            [("raise", "y", f"Raise to {message.following}", "warning"),
-                                             ("cancel", "n", "Cancel", "default")]), decided)
-
-    @in_thread("dial-change", latest_only=False)
-    def run_dial(self, name: str, value: str) -> m.DialsLoaded | m.ActionFailed:
-        try:
-            dials = self.service.set_dial(name, value)
-        except MageError as error:
-            return m.ActionFailed(str(error))
-        return m.DialsLoaded(dials, changed=f"{name}: {getattr(dials, name)}")
 
     # --- recurrence ----------------------------------------------------------------------------------
     def on_refresh_recurrence(self, message: m.RefreshRecurrence) -> None:

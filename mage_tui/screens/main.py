@@ -25,8 +25,10 @@ from textual.screen import Screen
 from textual.widgets import Static, Tab, TabbedContent, TabPane, Tabs
 
 from mage_tui.format import plural
+from mage_tui.screens.dial_flow import DialFlow
 from mage_tui.screens.grooming import GroomingFlows
 from mage_tui.screens.loading import Loading
+from mage_tui.screens.merge_flow import MergeFlow
 from mage_tui.widgets.key_bar import KeyBar
 from mage_tui.widgets.list_table import NARROW
 
@@ -44,7 +46,7 @@ def pane_class(name: str):
     return getattr(importlib.import_module(module), attribute)
 
 
-class MainScreen(GroomingFlows, Loading, Screen):
+class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
     """Five panes under one tab bar; a top bar says who acts and how the dials stand."""
 
     BINDINGS = [

@@ -42,7 +42,9 @@ class KeyBar(Static):
     def _bindings_changed(self, screen) -> None:
         if screen is self.screen and not self._due:  # many changes in one frame: one redraw after it
             self._due = True
-            self.app.activity.after_refresh(self, self.show_keys)
+            # scheduled with the app, which outlives a dialog's bar: a callback left in a closed
+            # widget's queue would never run, and its count would never end
+            self.app.activity.after_refresh(self.app, self.show_keys)
 
     def show_keys(self) -> None:
         """Draw the keys for the bindings in force now, fitted to the width."""

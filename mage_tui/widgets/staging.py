@@ -1,7 +1,5 @@
 """The Staging pane: the draft batch (sorted, filtered), its preview or diff, and the command bar."""
 
-import datetime as dt
-
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -9,10 +7,12 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from mage_tui import messages as m
-from mage_tui.format import age, plural
+from mage_tui.format import plural
+from mage_tui.widgets import draft_cells
 from mage_tui.widgets.command_bar import CommandBar
 from mage_tui.widgets.draft_preview import DraftPreview
-from mage_tui.widgets.list_table import Col, ListTable, cell, list_guess
+from mage_tui.widgets.draft_cells import COLUMNS, DIFF_COLUMNS, SORTS
+from mage_tui.widgets.list_table import ListTable, list_guess
 from mage_tui.widgets.pane import Pane
 
 ACCEPT = Binding.Group("accept", compact=True)
@@ -21,26 +21,6 @@ PROPOSE = Binding.Group("propose", compact=True)
 EMPTY = ("Staging is empty: nothing waits for grooming.\n\nDrafts arrive when the agent stages a lesson "
          "(`mage stage`), after a chapter closes, or from recurrence (`mage promote`). They appear "
          "here without a restart.")
-COLUMNS = (Col("mark", " ", 1), Col("title", "draft"), Col("kind", "kind", 10, needs=48),
-           Col("source", "source", 10, needs=72), Col("age", "age", 3, needs=40), Col("near", "sim", 4))
-DIFF_COLUMNS = (Col("mark", " ", 1), Col("title", "draft"), Col("near", "sim", 4))
-SORTS = ("age", "kind", "source", "similarity")
-MARKS = {"selected": "●", "proposal": "→", "broken": "⚠", "busy": "⟳"}
-
-
-def similarity(row: dict) -> float | None:
-    value = (row.get("nearest") or {}).get("similarity")
-    return float(value) if value is not None else None
-
-
-SORT_KEYS = {
-    "age": lambda r: (str(r.get("staged") or ""), r["id"]),
-    "kind": lambda r: (r.get("kind") or "", str(r.get("staged") or ""), r["id"]),
-    "source": lambda r: (r.get("source") or "", str(r.get("staged") or ""), r["id"]),
-    "similarity": lambda r: (-(similarity(r) or -1.0), r["id"]),
-}
-
-
 class StagingPane(Pane):
     """The draft list (kind, source, age, nearest), a preview or diff, and the command bar."""
 
@@ -121,10 +101,7 @@ class StagingPane(Pane):
 
     def visible_rows(self) -> list[dict]:
         """The rows on show: filtered by the filter's words, in the chosen order."""
-        words = self.filter_text.lower().split()
-        shown = [r for r in self.rows
-                 if all(w in f"{r['title']} {r.get('kind')} {r.get('source')} {r['id']}".lower() for w in words)]
-        return sorted(shown, key=SORT_KEYS[self.sort])
+        return draft_cells.visible(self.rows, self.filter_text, self.sort)
 
     def _fill(self) -> None:
         table = self.table
@@ -156,24 +133,8 @@ class StagingPane(Pane):
             parts.append(Content.styled(f"  ·  {len(self.selected)} selected", "$text-accent"))
         self.query_one("#staging-caption", Static).update(Content.assemble(*parts))
 
-    def _cells(self, row: dict, now: dt.datetime) -> dict:
-        proposal = row.get("proposal") or {}
-        near = similarity(row)
-        source = f"⇢{proposal.get('verdict', '?')}" if proposal else (row.get("source") or "")
-        title = row["title"] if not row.get("broken") else f"{row['title']}:{row['broken']['line']} (unreadable)"
-        return {"mark": cell(self._mark(row), "bold"), "title": cell(title, "dim" if row["id"] in self.busy_ids else ""),
-                "kind": cell(row.get("kind") or ""), "source": cell(source),
-                "age": cell(age(row.get("staged"), now) if row.get("staged") else ""),
-                "near": cell(f"{near:.2f}" if near is not None else "")}
-
-    def _mark(self, row: dict) -> str:
-        if row["id"] in self.busy_ids:
-            return MARKS["busy"]
-        if row.get("broken"):
-            return MARKS["broken"]
-        if row["id"] in self.selected:
-            return MARKS["selected"]
-        return MARKS["proposal"] if row.get("proposal") else " "
+    def _cells(self, row: dict, now) -> dict:
+        return draft_cells.cells(row, now, self.selected, self.busy_ids)
 
     def mark_busy(self, ids: list[str]) -> None:
         """Mark the drafts an action is working on (⟳) until the batch is read again."""
