@@ -28,7 +28,7 @@ from mage_engine.kb.transaction import Transaction
 
 UNDO_FILE = "undo.json"
 KEEP = 10  # records kept; older ones cannot be undone any more
-MOST_BYTES = 16 * 1024 * 1024  # a KB with huge INDEX.md files keeps fewer records
+MOST_BYTES = 4 * 1024 * 1024  # each record holds INDEX.md as it was: a large KB keeps fewer records
 VERBS = {"accept": "accept", "reject": "reject", "merge": "merge", "approve-proposals": "approval of proposals"}
 
 

@@ -12,6 +12,8 @@ from mage_engine.errors import MageError
 from mage_tui import messages as m
 from mage_tui.activity import in_thread
 
+from mage_tui.doc_render import MIN_WIDTH
+
 PREVIEW_BYTES = 256 * 1024  # a longer note previews its first part: rendering 5 MB would take a minute
 
 
@@ -77,7 +79,7 @@ class Loading:
             return m.NotePreviewLoaded(note_id, broken_doc(broken, self.service.raw_text(broken["path"])).render(frame))
         note = self.service.note(note_id)
         size = len(note.body.encode("utf-8"))
-        if size <= PREVIEW_BYTES:
+        if size <= PREVIEW_BYTES or frame.width < MIN_WIDTH:  # (a pane not laid out yet renders nothing)
             return m.NotePreviewLoaded(note_id, note_doc(note).render(frame))  # rendered here, off the event loop
         self.post_message(m.WorkProgress("render", 0, size))
         rendered = note_doc(note, PREVIEW_BYTES, size).render(frame)

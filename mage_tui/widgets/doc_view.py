@@ -2,6 +2,7 @@
 
 from textual.binding import Binding
 from textual.geometry import Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -19,6 +20,10 @@ class DocView(ScrollView, can_focus=True):
 
     BINDINGS = [Binding("j", "scroll_down", "scroll", show=False, id="detail.line_down"),
                 Binding("k", "scroll_up", "scroll", show=False, id="detail.line_up")]
+    RENDER_HERE = 32 * 1024  # a longer document is rendered again in a worker (its pane asks), not here
+
+    class Stale(Message):
+        """The document needs rendering for the view's new width or theme, and is too long to do it here."""
 
     DEFAULT_CSS = """
     DocView {
@@ -60,8 +65,12 @@ class DocView(ScrollView, can_focus=True):
             self._set_lines()
 
     def _fitted(self, rendered: Rendered | None) -> Rendered | None:
-        """`rendered`, or its doc rendered again if it was rendered for another width or theme."""
+        """`rendered`, or its doc rendered again if it was rendered for another width or theme
+        (a long doc: the pane is asked to render it in a worker, and the old lines stay meanwhile)."""
         if rendered is None or rendered.frame.fits(frame := self.frame()):
+            return rendered
+        if len(rendered.doc.body) > self.RENDER_HERE:
+            self.post_message(self.Stale())
             return rendered
         return rendered.doc.render(frame)
 

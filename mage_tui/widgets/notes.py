@@ -171,6 +171,10 @@ class NotesPane(Pane):
         event.stop()
         self.focus_main()
 
+    def on_doc_view_stale(self, event: DocView.Stale) -> None:
+        event.stop()
+        self.request_preview(self.current_key())
+
     def on_data_table_row_highlighted(self, event: ListTable.RowHighlighted) -> None:
         event.stop()
         self.request_preview(event.row_key.value if event.row_key else None)
