@@ -21,9 +21,9 @@ from mage_tui.widgets.pane import Pane
 FIRST_ROWS, CHUNK_ROWS = 100, 1000
 EMPTY = "No notes yet. Accept a draft on Staging (1, then a) and it lands in mage/notes/."
 BROKEN = "⚠ unreadable"
-COLUMNS = (Col("category", "category", 14, needs=56), Col("title", "note"), Col("kind", "kind", 9, needs=70))
+COLUMNS = (Col("category", "category", 14, needs=56), Col("title", "note"), Col("kind", "kind", 10, needs=70))
 SEARCH_COLUMNS = (Col("score", "score", 5), Col("title", "note"), Col("category", "category", 14, needs=70),
-                  Col("kind", "kind", 9, needs=84))
+                  Col("kind", "kind", 10, needs=84))
 
 
 class NotesPane(Pane):
