@@ -5,8 +5,9 @@
 
 import asyncio
 
-from mage_engine.demo.build import DEMO_NOW, KB_NAME, build_demo_kb
+from mage_engine.demo.build import DEMO_NOW
 from mage_tui.app import make_app
+from mage_tui.screenshots import steady_demo_kb
 from mage_tui.settle import settle
 
 SIZE = (120, 36)
@@ -24,9 +25,28 @@ def fixed_clock():
     return DEMO_NOW
 
 
+_BUILT: list = []  # the demo KB built once per test process, copied for each test
+
+
 def demo_kb(tmp_path):
-    """The demo KB, dated exactly as the sample data (so ages never drift)."""
-    return build_demo_kb(tmp_path / KB_NAME, now=DEMO_NOW).kb
+    """The demo KB, dated exactly as the sample data (so ages never drift), indexed so that
+    search scores never depend on timing (mage_tui.screenshots.steady_demo_kb). Built once per
+    process and copied (with its files' times) into `tmp_path`: each test has its own."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from mage_engine.kb.layout import KB
+
+    if not _BUILT:
+        import atexit
+
+        folder = tempfile.mkdtemp(prefix="mage-demo-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        _BUILT.append(steady_demo_kb(Path(folder)))
+    target = Path(tmp_path) / _BUILT[0].root.name
+    shutil.copytree(_BUILT[0].root, target, symlinks=True)
+    return KB(target.resolve())
 
 
 def app_on(kb, **options):

@@ -32,6 +32,7 @@ def test_removed_and_unreadable_drafts_show_as_the_engine_shows_them(tmp_path):
     (kb.staging_dir / "broken.md").write_text("---\ntitle: [unclosed\n---\nbody\n")
     rows, problems = draft_rows(kb)
     assert BASTION not in [row["id"] for row in rows]
-    assert problems and "broken.md" in problems[0]
-    assert (rows, problems) == list_drafts(kb)
+    assert [(p["id"], p["file"], p["line"]) for p in problems] == [("broken", "broken.md", 3)]
+    assert problems[0]["error"].startswith("malformed frontmatter")
+    assert (rows, [p["message"] for p in problems]) == list_drafts(kb)
     assert cached_rows(kb) == (rows, problems)  # a problem is remembered too, until the file changes

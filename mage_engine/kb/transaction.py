@@ -9,7 +9,8 @@ the journal and finishes applying it (`recover`). Applying is idempotent.
 The journal sits in git-ignored .mage/, where anyone could have written one,
 so each kind of change has its own journal and may touch only its own paths,
 spelled relative, without `..`: grooming (`.mage/journal.json`) only mage/
-(config.yaml excepted: a journal never sets a dial) and .mage/staging/;
+(config.yaml excepted: a journal never sets a dial), .mage/staging/ and its
+own undo record;
 connecting a host (`.mage/state/host-journal.json`) only the host's files
 (.claude/, .agents/, AGENTS.md, .gitignore, connect's record in .mage/state/),
 files a cloned repository could commit as they are, so replaying a forged
@@ -47,7 +48,7 @@ class Scope:
         return (path.startswith(self.prefixes) or path in self.exact) and path not in self.never
 
 
-GROOMING = Scope(".mage/journal.json", ("mage/", ".mage/staging/"), never=(CONFIG_FILE,))
+GROOMING = Scope(".mage/journal.json", ("mage/", ".mage/staging/"), (".mage/state/undo.json",), never=(CONFIG_FILE,))
 HOST = Scope(".mage/state/host-journal.json", (".claude/", ".agents/", ".mage/state/"), (".gitignore", "AGENTS.md"))
 
 
