@@ -3,6 +3,7 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_engine.errors import MageError
 from mage_engine.grooming import groom as engine
 from mage_engine.grooming.proposals import approve_proposals, propose
 from mage_engine.grooming.redirects import take_redirects

@@ -12,13 +12,14 @@ from mage_tui.settle import settle
 
 SIZE = (120, 36)
 # The staging batch, oldest first, as the demo stages it.
-UV_CACHE = "uv-sync-fails-with-failed-to-install-pydantic-core-incompatible"  # what `mage promote` stages
+UV_CACHE = "add-the-python-version-to-the-uv-cache-key"  # a person's lesson, near the note gha-uv-cache-key
+RECURRING = "uv-sync-fails-with-failed-to-install-pydantic-core-incompatible"  # what `mage promote` stages
 EDITABLE = "pytest-needs-pip-install-e-before-it-can-import-acme"
 HTTPX = "mock-outbound-http-with-httpx-mocktransport-not-monkeypatch"
 BASTION = "reach-the-staging-database-through-the-bastion"
 COMMITS = "write-commit-messages-in-the-imperative-mood"
 RESTART = "restart-the-dev-server-after-editing-env"
-ORDER = [UV_CACHE, EDITABLE, HTTPX, BASTION, COMMITS, RESTART]
+ORDER = [UV_CACHE, RECURRING, EDITABLE, HTTPX, BASTION, COMMITS, RESTART]
 
 
 def fixed_clock():

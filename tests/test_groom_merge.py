@@ -91,7 +91,7 @@ def test_an_edited_text_that_does_not_parse_names_the_line_and_writes_nothing(tm
     before = kb.note_path(UV_NOTE).read_text()
     with pytest.raises(NoteFormatError) as raised:
         groom.merge(kb, UV_DRAFT, UV_NOTE, text="---\ntitle: [unclosed\n---\nbody\n")
-    assert str(raised.value).startswith(f"the merged text for mage/notes/{UV_NOTE}.md:3: malformed frontmatter")
+    assert str(raised.value).startswith(f"the merged text for mage/notes/{UV_NOTE}.md:2: malformed frontmatter")
     assert kb.note_path(UV_NOTE).read_text() == before and kb.draft_path(UV_DRAFT).exists()
 
 
