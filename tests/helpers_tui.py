@@ -19,7 +19,7 @@ HTTPX = "mock-outbound-http-with-httpx-mocktransport-not-monkeypatch"
 BASTION = "reach-the-staging-database-through-the-bastion"
 COMMITS = "write-commit-messages-in-the-imperative-mood"
 RESTART = "restart-the-dev-server-after-editing-env"
-ORDER = [UV_CACHE, RECURRING, EDITABLE, HTTPX, BASTION, COMMITS, RESTART]
+ORDER = [UV_CACHE, EDITABLE, HTTPX, BASTION, COMMITS, RESTART, RECURRING]
 
 
 def fixed_clock():

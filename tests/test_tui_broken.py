@@ -18,9 +18,9 @@ async def test_a_broken_draft_is_listed_with_its_line_and_its_preview_shows_the_
         await settle(pilot)
         assert staged_ids(app) == ["half-written", *ORDER]
         row = main_screen(app).query_one("#drafts").get_row("half-written")
-        assert str(row[0]) == "⚠" and str(row[1]) == "half-written.md:3 (unreadable)"
+        assert str(row[0]) == "⚠" and str(row[1]) == "half-written.md:2 (unreadable)"
         head = str(main_screen(app).query_one("#draft-head").render())
-        assert "half-written.md cannot be read" in head and "line 3: malformed frontmatter" in head
+        assert "half-written.md cannot be read" in head and "line 2: malformed frontmatter" in head
         assert "e opens it" in head
         footer = str(main_screen(app).query_one("#keys").render())
         assert "edit" in footer and "accept" not in footer  # only e applies to it
@@ -54,7 +54,7 @@ async def test_a_note_broken_by_an_edit_stays_listed_with_the_error_and_e_fixes_
         assert not any("internal error" in n.message for n in app._notifications)
         assert notes_ids(app)[0] == "gha-uv-cache-key"  # listed first, among the unreadable
         row = main_screen(app).query_one("#notes-table").get_row("gha-uv-cache-key")
-        assert "unreadable" in str(row[0]) and str(row[1]) == "gha-uv-cache-key.md:4"  # where YAML noticed
+        assert "unreadable" in str(row[0]) and str(row[1]) == "gha-uv-cache-key.md:3"  # the line the [ opens on
         await press(pilot, "g")
         lines = preview_lines(app)
         assert any("gha-uv-cache-key.md cannot be read" in line for line in lines)
