@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 FIXTURES = ROOT / "tests" / "fixtures"
 SETS = {FIXTURES / "recall": ["prompts.jsonl", "own_prompts.jsonl"],
         FIXTURES / "recall_holdout": ["prompts.jsonl", "second_prompts.jsonl"],
-        FIXTURES / "recall_larch": ["prompts.jsonl"]}
+        FIXTURES / "recall_larch": ["prompts.jsonl"], FIXTURES / "recall_fieldlight": ["prompts.jsonl"]}
 FLOORS = (0.40, 0.44, 0.48, 0.50, 0.52, 0.56, 0.60)
 COUNT = 4
 

@@ -58,7 +58,7 @@ def _at_floor(closed: list, floor: float, count: int) -> dict:
     given = used = 0
     for entry, seen in closed:
         decision = entry.get("decision") or {}
-        needed = floor + (decision.get("shift") or 0.0)  # a task request needs more, a question less (intent.py)
+        needed = round(floor + (decision.get("shift") or 0.0), 4)  # a task request needs more, a question less
         eligible = [row["id"] for row in decision.get("candidates") or []
                     if row.get("reason") in ("hinted", "below floor", "beyond hint.count")
                     and (row["score"] >= needed or row.get("quote"))]  # a quote is hinted at any floor

@@ -24,7 +24,7 @@ QUESTION_MARGIN = 0.1
 OPENING_CHARS = 400  # the words that say what a prompt asks for come first
 
 TASK_VERBS = frozenset("""
-write add rename refactor translate convert implement generate draw plot make create explain summarize
+write rewrite add rename refactor translate convert implement generate draw plot make create explain summarize
 summarise format sort design draft extract split replace clean port
 """.split())
 # Words before the verb that do not change what is asked ("can you please write …").
