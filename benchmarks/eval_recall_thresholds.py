@@ -4,8 +4,8 @@ What `eval_recall.py` measures through the real hook at the one configured floor
 this computes for many floors at once, to see where a scorer change moves the
 balance: each set's notes (and 9,960 distractors) are indexed once, every prompt
 is decided on as the hook does (`decide`: the candidates whose evidence is strong,
-the best `hint.count` at or above the floor; no everyday words, which need the
-trail), and each row prints `recalled/relevant silent/irrelevant` per prompt file. Sealed prompt files are skipped unless named with --prompts.
+the best `hint.count` at or above the floor the prompt needs, a task request 0.2
+more and a question 0.1 less; no everyday words, which need the trail), and each row prints `recalled/relevant silent/irrelevant` per prompt file. Sealed prompt files are skipped unless named with --prompts.
 
     .venv/bin/python benchmarks/eval_recall_thresholds.py [--no-10k] [--prompts FILE ...]
 """
