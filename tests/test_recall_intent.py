@@ -146,3 +146,19 @@ def test_the_report_counts_each_recorded_decision_at_the_floor_it_needed():
     assert at_half["hints"] == 2 and at_half["used"] == 2  # the task request would have needed 0.7
     assert _at_floor(closed, 0.4, 4)["hints"] == 3
     assert _at_floor(closed, 0.8, 4)["hints"] == 1  # a quote is hinted at any floor
+
+
+@pytest.mark.parametrize("folder", ["recall", "recall_holdout", "recall_larch", "recall_sealed", "recall_realish"])
+def test_a_quote_reads_the_prompt_as_the_score_reads_each_word(folder):
+    """quotes.py reads a prompt with one analyzer call; it must give each word the terms the
+    analyzer gives that word alone (stopwords, long tokens, paths, snake_case, non-ASCII)."""
+    from mage_engine.recall import analysis, quotes
+
+    prompts = [json.loads(line)["prompt"] for line in (FIXTURES / folder / "prompts.jsonl").read_text().splitlines()
+               if line.strip()]
+    prompts += ["can't we just   pip-install it?? X:\\03_ACG\\Custom_Addons\\acg_hr_x  über-Straße naïve café",
+                "a" * 45 + " the of and Configuration_Value __init__ e2e 3.11 ok", "数据库连接 timeout 超时"]
+    for prompt in prompts:
+        word_list = analysis.prompt_word_list(prompt)
+        expected = [(term, number) for number, word in enumerate(word_list) for term in analysis.terms(word)]
+        assert [(term, number) for term, number, _ in quotes.prompt_sequence(prompt)] == expected, prompt
