@@ -7,7 +7,8 @@ hinted when its hint score clears the floor, its evidence is strong
 hint still has room (`hint.count`). The floor is `hint.min_score`, moved for
 what the prompt asks (intent.py): a request for a coding task needs 0.2 more, a
 question about how things are done here 0.1 less. A note that quotes the prompt
-(five or more of its words in a row, quotes.py) is hinted whatever its score. The
+(five or more of its words in a row, quotes.py) is hinted whatever its score, in a
+prompt long enough that its score cannot see every word (more than MAX_MASS units). The
 decision is a plain dict, the shape the injection ledger keeps:
 
     {"outcome": "hinted" | "below floor" | "only weak evidence" | "in standing context"
@@ -21,6 +22,8 @@ A candidate's reason is "hinted", "below floor", "beyond hint.count", "in standi
 context" or the evidence's own ("only one word in common (cursor)", …). A prompt
 that is exactly a note's title names it, whatever its score.
 """
+
+from mage_engine.recall.term_weights import MAX_MASS
 
 SHOWN = 5  # candidates kept per decision: enough to see what nearly made it
 TITLE_CHARS = 300  # a prompt longer than this is no note's title
@@ -61,7 +64,8 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
             hinted.append(hit)
         rows.append({"id": hit.id, "score": hit.score, "reason": reason,
                      "words": [list(word) for word in _strongest(evidence.words)]})
-    _hint_quotes(hits, rows, hinted, prompt, count, standing)
+    if weights.mass > MAX_MASS:  # a shorter prompt's score sees every word a quote of it would hold
+        _hint_quotes(hits, rows, hinted, prompt, count, standing)
     shown = rows[:SHOWN] + [row for row in rows[SHOWN:] if row["reason"] == "hinted"]
     decision = _decision(_outcome(rows, hinted), needed, hinted, shown)
     if shift:
