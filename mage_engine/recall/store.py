@@ -18,9 +18,10 @@ from mage_engine.errors import MageError
 from mage_engine.jsonfiles import read_object
 from mage_engine.kb.layout import INDEX_DIR
 
-SCHEMA_VERSION = 5  # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword;
+SCHEMA_VERSION = 6  # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword;
 # 3: kind, category and template headings are no longer note words; 4: Chinese, Japanese and
-# Korean text indexed as character pairs; 5: title and summary terms stored
+# Korean text indexed as character pairs; 5: title and summary terms stored; 6: each note's
+# sequence of terms stored (quotes.py)
 
 
 class IndexUnavailable(MageError):
