@@ -76,6 +76,7 @@ class Transaction:
         _check(journal, self.scope)
         where = self.scope.journal_path(self.kb)
         with kb_lock(self.kb):
+            _reachable(self.kb, journal)
             _crash_point("before-journal")
             write_text_atomic(where, json.dumps(journal, ensure_ascii=False))
             _crash_point("after-journal")
@@ -141,6 +142,16 @@ def _set_aside(kb: KB, where: Path) -> None:
             pass
 
 
+def _reachable(kb: KB, journal: dict) -> None:
+    """Refuse, before anything is journaled, a change whose folder is a link or cannot be made.
+
+    A journal that cannot be applied would stop every later command at recovery
+    (a cloned repository whose `.mage/state` is a link would wedge the KB).
+    """
+    for path in sorted({*journal["writes"], *journal["deletes"]}):
+        _do(path, lambda: guard.makedirs(os.path.dirname(os.path.join(kb.root, path))), resumes=False)
+
+
 def _apply(kb: KB, journal: dict) -> None:
     # paths are relative to the project, so a moved checkout still recovers
     for n, (path, text) in enumerate(sorted(journal.get("writes", {}).items()), start=1):
@@ -155,10 +166,13 @@ def _apply(kb: KB, journal: dict) -> None:
             break
 
 
-def _do(path: str, action) -> None:
+def _do(path: str, action, resumes: bool = True) -> None:
     try:
         action()
     except OSError as error:
+        if not resumes:
+            raise MageError(f"nothing was changed: {path}: {error.strerror or error}",
+                            "fix the cause (a linked folder, permissions, disk space) and run the command again") from None
         raise MageError(f"a change to the knowledge base could not be finished: {path}: "
                         f"{error.strerror or error}",
                         "fix the cause (permissions, disk space) and run the command again; "
