@@ -20,7 +20,7 @@ demo: $(STAMP)
 
 ## make test: build the environment and run the whole suite
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto --maxprocesses 8 --dist loadfile
 
 ## make screenshots: regenerate screenshots/*.svg from the fixed demo knowledge base
 screenshots: $(STAMP)
