@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 
 COMMANDS = {
     "init": "mage_cli.kb_cmds:init",

@@ -49,7 +49,7 @@ def _optional(reader, kb):
 
 
 def _chapter_count(kb: KB):
-    from mage_engine.capture.chapters import list_chapters
+    from mage_engine.trail.chapters import list_chapters
 
     return len(list_chapters(kb))
 
@@ -83,6 +83,6 @@ def _memory_cost(kb: KB) -> dict | None:
 
 
 def _ledger(kb: KB):
-    from mage_engine.recall.ledger import summarise_ledger
+    from mage_engine.usage.ledger import summarise_ledger
 
     return summarise_ledger(kb)

@@ -51,7 +51,7 @@ def _rows(kb: KB, parse: bool):
 
 def _describe(path: Path) -> dict:
     # Parsing is the slow path: its modules (YAML among them) load only when a draft changed.
-    from mage_engine.errors import NoteFormatError
+    from mage_engine.base.errors import NoteFormatError
     from mage_engine.grooming.drafts import draft_row
     from mage_engine.kb.notes import read_note
 

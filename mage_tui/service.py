@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.grooming import autonomy
 from mage_engine.kb.layout import KB
 from mage_tui import draft_rows, sources
@@ -143,7 +143,7 @@ class MageService:
     # --- skills and recurrence --------------------------------------------------
     def hint_decisions(self, limit: int = 50) -> list[dict]:
         """The latest hint decisions of the ledger, with their prompts and what was used (oldest first)."""
-        from mage_engine.recall.hint_log import hint_decisions
+        from mage_engine.recall.hint.decision_log import hint_decisions
 
         return hint_decisions(self.kb)[-limit:]
 

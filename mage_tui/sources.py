@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.kb.layout import KB
 
 if TYPE_CHECKING:  # a type only: the note model loads with the first note read
@@ -30,16 +30,16 @@ def _engine_function(module: str, name: str):
 
 def recall_search_function():
     """`search(kb, query, limit, fresh)` from mage_engine.recall.search, or None."""
-    return _engine_function("mage_engine.recall.search", "search")
+    return _engine_function("mage_engine.recall.search.bm25", "search")
 
 
 def prepare_index(kb: KB, progress=None) -> str | None:
     """Build the search index if there is none, else bring it up to date; None without recall."""
-    rebuild = _engine_function("mage_engine.recall.index", "rebuild_index")
-    ensure = _engine_function("mage_engine.recall.index", "ensure_fresh")
+    rebuild = _engine_function("mage_engine.recall.index.lifecycle", "rebuild_index")
+    ensure = _engine_function("mage_engine.recall.index.lifecycle", "ensure_fresh")
     if rebuild is None or ensure is None:
         return None
-    from mage_engine.recall import store
+    from mage_engine.recall.index import store
 
     if store.read_stamp(kb) is None:
         rebuild(kb, progress=progress)
@@ -78,7 +78,7 @@ def _plain_filter(query: str, notes: list["Note"]) -> list[str]:
 
 def list_skills(kb: KB) -> list[dict]:
     """Every mage/skills/<name>/SKILL.md, generated (by mage) and hand-written, as rows."""
-    read_all = _engine_function("mage_engine.recurrence.skillfile", "list_skills")
+    read_all = _engine_function("mage_engine.kb.skills", "list_skills")
     if read_all is None:
         return []
     return [{"name": skill.name, "description": skill.description, "generated": skill.generated,
@@ -141,7 +141,7 @@ def _saved_candidates(path: Path) -> list[dict]:
 
 def trail_summary(kb: KB) -> dict | None:
     """{'sessions', 'chapters', 'evidence'} of the captured trail, or None without capture."""
-    list_chapters = _engine_function("mage_engine.capture.chapters", "list_chapters")
+    list_chapters = _engine_function("mage_engine.trail.chapters", "list_chapters")
     if list_chapters is None:
         return None
     chapters = list_chapters(kb)

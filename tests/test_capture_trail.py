@@ -6,10 +6,10 @@ import os
 import time
 
 from helpers_hook import read_jsonl
-from mage_engine.capture import trail
-from mage_engine.capture.hook_capture import capture_event
-from mage_engine.capture.retention import maybe_prune, prune_trail
-from mage_engine.capture.state import load_state
+from mage_engine.trail import session_files as trail
+from mage_engine.capture.event_line import capture_event
+from mage_engine.trail.retention import maybe_prune, prune_trail
+from mage_engine.trail.session_state import load_state
 
 
 def _event(kb, event, session="s1", **fields):

@@ -6,8 +6,8 @@ import shutil
 
 from conftest import run_mage
 from helpers_hook import CAPTURE, FIXTURES, payloads, run_hook
-from mage_engine.capture.chapters import list_chapters
-from mage_engine.capture.hook_capture import capture_event
+from mage_engine.trail.chapters import list_chapters
+from mage_engine.capture.event_line import capture_event
 
 MAIN = "558797d7-f894-498f-812c-0540e0f48ce4"
 CAPTURED = {"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact",

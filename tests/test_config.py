@@ -2,7 +2,7 @@
 
 import pytest
 
-from mage_engine.errors import ConfigError
+from mage_engine.base.errors import ConfigError
 from mage_engine.kb.config import load_config, load_config_cached, set_dial
 from conftest import run_mage
 

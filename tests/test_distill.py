@@ -5,7 +5,7 @@ import os
 
 from conftest import run_mage
 from mage_engine.recurrence.distill import distill, tallies_path
-from mage_engine.recurrence.store import folder
+from mage_engine.recurrence.distill_state import folder
 from replay.lines import TrailWriter, import_fix, write_chapters
 
 IMPORT_FIX = "fix: pytest | ModuleNotFoundError: No module named <name> | pip install -e ."

@@ -3,7 +3,7 @@ steps, destructive fixes, program+subcommand keys, and routines that keep succee
 
 import pytest
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import shell_commands as commands
 from mage_engine.recurrence.command_kinds import destructive_reason, is_look_only, key_shape
 from mage_engine.recurrence.distill import distill
 from mage_engine.recurrence.graduate import graduate

@@ -18,7 +18,7 @@ import time
 import pytest
 
 from helpers_hook import MAGE_HOOK
-from mage_engine.capture import fold, hook_capture
+from mage_engine.capture import transcript_fold as fold, event_line as hook_capture
 from transcript_builder import Transcript
 
 SOAK_KILLS = int(os.environ.get("MAGE_SOAK_KILLS", "6"))

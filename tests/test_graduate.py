@@ -6,7 +6,7 @@ from conftest import git, run_mage
 from mage_engine.kb import frontmatter
 from mage_engine.kb.notes import Note, read_note, write_note
 from mage_engine.recurrence.graduate import graduate
-from mage_engine.recurrence.skillfile import Skill, render_skill
+from mage_engine.kb.skills import Skill, render_skill
 from replay.lines import import_fix, write_chapters
 
 IMPORT_FIX = "fix: pytest | ModuleNotFoundError: No module named <name> | pip install -e ."

@@ -87,7 +87,7 @@ def test_each_hint_is_in_the_ledger_and_the_usage_metrics(tmp_path):
     assert all(isinstance(row["score"], float) and row["words"] for row in decision["candidates"])
     assert prompt_lines[1]["chars"] == 0 and prompt_lines[1]["notes"] == []
     assert prompt_lines[1]["decision"]["outcome"] == "no words"
-    from mage_engine.recall.metrics import load_metrics
+    from mage_engine.usage.metrics import load_metrics
 
     usage = load_metrics(kb)[decision["hinted"][0]]
     assert usage["hinted"] == 1 and usage["chapters"]["hinted"] == ["s-ledger:1"]

@@ -50,7 +50,7 @@ def _captured(event: str, **match) -> dict:
 def project(tmp_path_factory):
     """A KB with three indexed notes, a real transcript, and the once-a-day work done."""
     from mage_engine.kb.init import init_kb
-    from mage_engine.recall.index import rebuild_index
+    from mage_engine.recall.index.lifecycle import rebuild_index
 
     kb = init_kb(tmp_path_factory.mktemp("lean") / "project").kb
     for note_id in NOTES:

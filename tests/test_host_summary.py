@@ -3,7 +3,7 @@
 import json
 
 from helpers_hook import run_hook
-from mage_engine.capture.hostsummary import summary_items
+from mage_engine.hosts.claude_code.compact_summary import summary_items
 from mage_engine.capture.summary_drafts import worth_a_draft
 from mage_engine.kb.notes import load_folder
 from transcript_builder import Transcript

@@ -7,8 +7,8 @@ from conftest import run_mage
 from helpers_hook import run_hook
 from recall_helpers import eval_kb, prompt_payload, start_payload
 from mage_engine.kb.notes import Note
-from mage_engine.recall import metrics
-from mage_engine.recall.metrics import load_metrics, rank_notes, record_usage, usage_chapters
+from mage_engine.usage import metrics
+from mage_engine.usage.metrics import load_metrics, rank_notes, record_usage, usage_chapters
 
 
 def read_payload(kb, path: str, session: str = "s1", **extra) -> dict:

@@ -6,7 +6,7 @@ from conftest import run_mage
 from mage_engine.kb.notes import Note, read_note, write_note
 from mage_engine.recurrence.graduate import graduate
 from mage_engine.recurrence.optimize import apply_proposal, dismiss_proposal, optimize
-from mage_engine.recurrence.skillfile import Skill, read_skill, render_skill, skill_path
+from mage_engine.kb.skills import Skill, read_skill, render_skill, skill_path
 from replay.lines import TrailWriter
 
 DESCRIPTION = ("Install the package editable before running pytest. Use when the task involves pytest, "

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from conftest import run_mage
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.recurrence.optimize import apply_proposal, dismiss_proposal, optimize
 from replay.lines import TrailWriter
 from test_optimize import generated_skill, loads as generated_loads

@@ -9,8 +9,8 @@ import pytest
 from conftest import run_mage
 from helpers_hook import run_hook
 from recall_helpers import eval_kb, injected, prompt_payload, write_note
-from mage_engine.recall import store
-from mage_engine.recall.index import ensure_fresh, rebuild_index
+from mage_engine.recall.index import store
+from mage_engine.recall.index.lifecycle import ensure_fresh, rebuild_index
 
 
 def recall_ids(kb, *query) -> list:

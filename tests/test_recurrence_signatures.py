@@ -2,8 +2,8 @@
 
 import pytest
 
-from mage_engine.recurrence import commands, flags
-from mage_engine.recurrence.analysis import analyse
+from mage_engine.recurrence import flags, shell_commands as commands
+from mage_engine.recurrence.observations import analyse
 from mage_engine.recurrence.corrections import wanted
 from mage_engine.recurrence.signatures import error_class, normalise_text
 from mage_engine.recurrence.steps import hook_steps

@@ -105,7 +105,7 @@ def test_a_request_only_the_transcript_saw_is_a_candidate_at_k_one(kb):
 
 
 def test_the_nudge_lists_what_the_person_asked_to_keep(kb):
-    from mage_engine.capture.nudge import nudge_report
+    from mage_engine.recurrence.nudge import nudge_report
 
     _prompt(kb, "s1", "from now on, run the linter before every commit")
     run_hook("PostToolUse", {"session_id": "s1", "cwd": str(kb.root), "hook_event_name": "PostToolUse",

@@ -7,7 +7,7 @@ hooks are the real `mage-hook` processes fed the payloads the host sends.
 import json
 
 from helpers_hook import run_hook
-from mage_engine.capture.chapters import list_chapters
+from mage_engine.trail.chapters import list_chapters
 from mage_engine.recurrence.distill import distill
 from transcript_builder import Transcript
 

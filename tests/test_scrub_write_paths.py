@@ -78,7 +78,7 @@ def test_trail_lines_from_real_hook_runs_hold_no_sample(kb):
 
 
 def test_trail_fields_of_tool_calls_hold_no_sample(kb):
-    from mage_engine.capture.hook_capture import capture_event
+    from mage_engine.capture.event_line import capture_event
 
     for family, text, _ in SAMPLES:
         capture_event(kb, "PostToolUseFailure", {"session_id": "tools", "tool_name": "Bash", "error": text,

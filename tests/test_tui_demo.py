@@ -41,7 +41,7 @@ def test_demo_dates_follow_the_clock_given(tmp_path):
 
 
 def test_the_trail_reads_as_chapters(tmp_path):
-    from mage_engine.capture.chapters import list_chapters
+    from mage_engine.trail.chapters import list_chapters
 
     kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
     chapters = list_chapters(kb, now=DEMO_NOW)

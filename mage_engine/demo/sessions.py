@@ -16,8 +16,8 @@ from mage_engine.kb.layout import KB
 def capture_sessions(kb: KB, folder, moved) -> list[str]:
     """Every scripted session in `folder` through the real capture hook, each line then given its
     scripted time (`moved(stamp)`: the stamp shifted to the demo's clock)."""
-    from mage_engine.capture.hook_capture import capture_event
-    from mage_engine.capture.trail import trail_path
+    from mage_engine.capture.event_line import capture_event
+    from mage_engine.trail.session_files import trail_path
     from mage_engine.kb.config import load_config
 
     config, sessions = load_config(kb), []

@@ -6,7 +6,7 @@ recurrence candidates the last distill left in .mage/state/candidates.json.
 
 import os
 
-from mage_engine.jsonfiles import read_object
+from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import KB, STAGING_DIR, STATE_DIR
 
 

@@ -11,12 +11,12 @@ import json
 from pathlib import Path
 
 from mage_engine.grooming.fingerprint import fingerprint
-from mage_engine.jsonfiles import read_object
+from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb import guard
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import Note, read_note, refused
-from mage_engine.errors import NoteFormatError
+from mage_engine.base.errors import NoteFormatError
 
 
 def fingerprints(kb: KB, folder: Path, cache_name: str) -> dict:

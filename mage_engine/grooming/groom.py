@@ -10,7 +10,7 @@ gone and says it was already accepted or rejected.
 
 from dataclasses import dataclass, field
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.lookup import (draft_ids, existing_note_names, load_draft, load_note,  # noqa: F401
@@ -24,7 +24,7 @@ from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import Note, render_note, today
 from mage_engine.kb.transaction import Transaction
-from mage_engine.recall.render_all import derived_writes, refresh_search_index
+from mage_engine.grooming.derived import derived_writes, refresh_search_index
 from mage_engine.scrub import scrub
 
 
@@ -166,7 +166,7 @@ def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[
 
 def _record_accepted(kb: KB, notes: list[Note]) -> None:
     try:
-        from mage_engine.recall.metrics import record_accepted
+        from mage_engine.usage.metrics import record_accepted
     except ImportError:
         return
     try:

@@ -10,7 +10,7 @@ import re
 from collections import Counter
 
 from mage_engine.kb.layout import KB
-from mage_engine.recall.stopwords import STOPWORDS
+from mage_engine.terms.stopwords import STOPWORDS
 from mage_engine.kb.notes import Note, load_folder, read_note
 
 MIN_SIMILARITY = 0.2
@@ -61,7 +61,7 @@ def _candidates(kb: KB, title: str, body: str) -> list[Note]:
 def _recall_candidates(kb: KB, query: str) -> list[str] | None:
     """Top ids from the recall index, or None when recall is unavailable."""
     try:
-        from mage_engine.recall.search import candidate_ids
+        from mage_engine.recall.search.bm25 import candidate_ids
     except ImportError:
         return None
     try:

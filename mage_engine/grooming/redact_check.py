@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from mage_engine.scrub import find_secrets
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 
 BINARY_SNIFF = 8192
 MAX_SCAN_BYTES = 64 * 1024 * 1024  # a bigger file in mage/ is no note a person typed

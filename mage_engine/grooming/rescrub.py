@@ -112,8 +112,8 @@ def _scrubbed_line(line: str) -> str:
     """One JSON Lines record with every string in it scrubbed (a line that is not JSON: as text)."""
     if not line.strip():
         return line
-    from mage_engine import fastjson
-    from mage_engine.capture.trail import serialise
+    from mage_engine.base import fastjson
+    from mage_engine.trail.session_files import serialise
 
     try:
         record = fastjson.loads(line)
@@ -124,7 +124,7 @@ def _scrubbed_line(line: str) -> str:
 
 
 def _scrubbed_markdown(text: str) -> tuple:
-    from mage_engine.errors import NoteFormatError
+    from mage_engine.base.errors import NoteFormatError
     from mage_engine.kb.notes import parse_note, render_note
 
     try:
@@ -138,7 +138,7 @@ def _scrubbed_markdown(text: str) -> tuple:
 
 def _rescrub_trail(kb, path: str, text: str) -> int:
     """A trail file, rewritten under its session's lock (the hooks append under it)."""
-    from mage_engine.capture.state import SessionLock
+    from mage_engine.trail.session_state import SessionLock
 
     stem = os.path.basename(path).split(".")[0]
     with SessionLock(kb, stem, wait=5.0):
@@ -163,7 +163,7 @@ def _replace(path: str, text: str) -> None:
 
 
 def _rebuild(kb) -> int:
-    from mage_engine.recall.index import rebuild_index
+    from mage_engine.recall.index.lifecycle import rebuild_index
 
     try:
         return rebuild_index(kb)["docs"]

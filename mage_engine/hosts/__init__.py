@@ -6,7 +6,7 @@ Claude Code is wired through its hooks (claude_code/); any other agent gets a
 marked AGENTS.md section telling it to run the same loop by hand (generic.py).
 """
 
-from mage_engine.plainrecord import PlainRecord
+from mage_engine.base.plainrecord import PlainRecord
 
 HOSTS = ("claude-code", "generic")
 
@@ -71,6 +71,6 @@ def disconnect_host(kb, host: str) -> HostChange:
 
 
 def _unknown(host: str):
-    from mage_engine.errors import MageError
+    from mage_engine.base.errors import MageError
 
     return MageError(f"unknown host '{host}'", f"choose one of {', '.join(HOSTS)}")

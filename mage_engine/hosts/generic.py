@@ -18,7 +18,7 @@ import re
 
 from mage_engine.hosts import HostChange, agent_install
 from mage_engine.hosts.agent_files import GROOM, ONBOARD, files_for
-from mage_engine.jsonfiles import read_object
+from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.transaction import HOST as HOST_FILES, Transaction, recover
@@ -50,7 +50,7 @@ wrote this section that is `{mage}`; elsewhere `command -v mage`, `~/.local/bin/
 def section(mage: str | None = None) -> str:
     """The marked block connect writes, naming `mage` (this install's command) as the full path."""
     if mage is None:
-        from mage_engine.grooming.precommit_hook import mage_command
+        from mage_engine.hosts.git_precommit import mage_command
 
         mage = " ".join(mage_command())
     body = BODY.format(mage=mage, groom=GROOM.paths[HOST], onboard=ONBOARD.paths[HOST])

@@ -8,11 +8,11 @@ hook path: no yaml, json, pathlib or dataclasses at import.
 
 import os
 
-from mage_engine import fastjson
-from mage_engine.jsonfiles import read_object
-from mage_engine.errors import ConfigError
+from mage_engine.base import fastjson
+from mage_engine.kb.jsonfiles import read_object
+from mage_engine.base.errors import ConfigError
 from mage_engine.kb.layout import CONFIG_FILE, KB, STATE_DIR
-from mage_engine.plainrecord import PlainRecord
+from mage_engine.base.plainrecord import PlainRecord
 
 SENSITIVITIES = ("low", "normal", "high")
 AUTONOMIES = ("operator", "approver", "overseer")

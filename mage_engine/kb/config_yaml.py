@@ -4,7 +4,7 @@ Kept apart so the hook path, which reads config.py's JSON cache, loads none of
 it. Every problem is a ConfigError naming the file, the line and the key.
 """
 
-from mage_engine.errors import ConfigError
+from mage_engine.base.errors import ConfigError
 from mage_engine.kb.config import AUTONOMIES, SENSITIVITIES, Config
 
 

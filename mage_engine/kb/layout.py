@@ -13,7 +13,7 @@ from __future__ import annotations  # the Path annotations stay text: no pathlib
 
 import os
 
-from mage_engine.errors import KBNotFound
+from mage_engine.base.errors import KBNotFound
 from mage_engine.kb import guard
 
 # Locations relative to the project root (POSIX separators, as os.path joins them here).

@@ -16,7 +16,7 @@ accept inside an approve, a stage inside a redirect import.
 import os
 import time
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.kb import guard
 from mage_engine.kb.layout import SCRATCH_DIR
 

@@ -25,7 +25,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.kb import guard
 from mage_engine.kb.atomic import append_line, move, remove, write_text_atomic
 from mage_engine.kb.layout import CONFIG_FILE, KB

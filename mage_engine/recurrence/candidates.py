@@ -17,7 +17,7 @@ import os
 
 from mage_engine.recurrence.coverage import recall_match, signature_owners, staged_signatures
 from mage_engine.recurrence.draft_text import title_for
-from mage_engine.recurrence.store import write_scratch
+from mage_engine.recurrence.distill_state import write_scratch
 
 RULES = 3  # bump when what counts as covered changes, so saved candidates are recomputed
 FAMILY_K = {"lesson": 1}  # the person asked for it: one chapter is enough
@@ -151,6 +151,6 @@ def _stat(path):
 
 
 def _load(kb) -> dict:
-    from mage_engine.jsonfiles import read_object
+    from mage_engine.kb.jsonfiles import read_object
 
     return read_object(candidates_path(kb)) or {}

@@ -20,7 +20,7 @@ import re
 
 from functools import lru_cache
 
-from mage_engine.recurrence.commands import (ENV_ASSIGNMENT, NUMERIC, head_of, main_segment, program_and_args as _program,
+from mage_engine.recurrence.shell_commands import (ENV_ASSIGNMENT, NUMERIC, head_of, main_segment, program_and_args as _program,
                                              segments, shape, shape_token)
 
 LOOK_ONLY = {"ls", "ll", "la", "dir", "cat", "bat", "head", "tail", "less", "more", "grep", "egrep", "rg", "ag",

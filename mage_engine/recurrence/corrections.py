@@ -12,7 +12,7 @@ not negated ("use pnpm", "run make", "try uv"), else the prohibition itself
 
 import re
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import shell_commands as commands
 from mage_engine.recurrence.fix_steps import action_shape
 from mage_engine.recurrence.signatures import correction_signature, normalise_text
 from mage_engine.recurrence.steps import SHELL_TOOLS, raw_label

@@ -19,7 +19,7 @@ def recall_match(kb, tally: dict, floor: float) -> dict | None:
     the same config file) from silently swallowing a lesson nobody wrote down yet.
     """
     try:
-        from mage_engine.recall.search import search
+        from mage_engine.recall.search.bm25 import search
 
         hits = search(kb, recall_query(tally), limit=3)
     except Exception:

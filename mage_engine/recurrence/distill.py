@@ -15,8 +15,9 @@ import time
 from dataclasses import dataclass, field
 
 from mage_engine.kb.atomic import remove_tree
-from mage_engine.recurrence import cursor, store as state
-from mage_engine.recurrence.fold import Folder, counts
+from mage_engine.trail import cursor
+from mage_engine.recurrence import distill_state as state
+from mage_engine.recurrence.chapter_fold import Folder, counts
 from mage_engine.recurrence.tallies import Incomplete, apply_changes, build_tallies, rebuild
 
 PROGRESS_EVERY = 5000  # lines between progress callbacks
@@ -144,7 +145,7 @@ def render_tallies(tallies: list) -> str:
 
 
 def _saved_tallies(kb) -> list | None:
-    from mage_engine.jsonfiles import read_object
+    from mage_engine.kb.jsonfiles import read_object
 
     tallies = (read_object(tallies_path(kb)) or {}).get("tallies")
     return tallies if isinstance(tallies, list) else None

@@ -13,7 +13,7 @@ waits for the same command to succeed later in the chapter:
 - it passes again with nothing changed in between: a flake, not a signature.
 
 Refusals, interruptions, permission prompts and tool-usage slips are not
-failures at all (capture/noise.py). A compound command is named by the segment
+failures at all (hosts/claude_code/noise.py). A compound command is named by the segment
 that failed. Steps that only look (`ls`, `git status`, `ping`) are never fixes;
 a destructive fix step is kept, flagged, so every draft made of it warns.
 Edits of ordinary source files are not fixes a note can teach (that is

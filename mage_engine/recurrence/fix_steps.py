@@ -10,7 +10,7 @@ whether a step could destroy something, and which tool call a sighting is of.
 import os
 import re
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import shell_commands as commands
 from mage_engine.recurrence.command_kinds import key_shape
 from mage_engine.recurrence.signatures import is_placeholder_only
 from mage_engine.recurrence.steps import EDIT_TOOLS, SHELL_TOOLS, raw_label

@@ -10,7 +10,7 @@ followed. All deterministic: the same trail gives the same verdicts.
 
 import re
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import shell_commands as commands
 
 MIN_SHARED_WORDS = 3
 _CODE = re.compile(r"`([^`\n]+)`")
@@ -50,7 +50,7 @@ def _same_step(wanted: str, ran: str) -> bool:
 
 def words(text: str) -> set:
     """Distinctive lowercase words of `text` (function words and chat filler dropped)."""
-    from mage_engine.recall.stopwords import STOPWORDS
+    from mage_engine.terms.stopwords import STOPWORDS
 
     return {word for word in _WORD.findall(text.lower()) if word not in STOPWORDS}
 

@@ -18,7 +18,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from mage_engine.recurrence import matching
-from mage_engine.recurrence.skillfile import list_skills, short_name
+from mage_engine.kb.skills import list_skills, short_name
 
 MIN_LOADS = 5
 REWORD_BELOW = 0.4

@@ -12,9 +12,9 @@ import datetime as dt
 import json
 import os
 
-from mage_engine.errors import MageError, NotFound
+from mage_engine.base.errors import MageError, NotFound
 from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.recurrence.skillfile import read_skill, render_skill, skill_path
+from mage_engine.kb.skills import read_skill, render_skill, skill_path
 
 
 def state_path(kb):
@@ -22,7 +22,7 @@ def state_path(kb):
 
 
 def dismissed_ids(kb) -> set:
-    from mage_engine.jsonfiles import read_object
+    from mage_engine.kb.jsonfiles import read_object
 
     dismissed = (read_object(state_path(kb)) or {}).get("dismissed")
     return set(dismissed) if isinstance(dismissed, dict) else set()
@@ -31,7 +31,7 @@ def dismissed_ids(kb) -> set:
 def dismiss(kb, proposal) -> dict:
     """Never propose this again."""
     found = _find(kb, proposal)
-    from mage_engine.jsonfiles import read_object
+    from mage_engine.kb.jsonfiles import read_object
 
     state = read_object(state_path(kb)) or {}
     if not isinstance(state.get("dismissed"), dict):

@@ -14,7 +14,7 @@ runs: they never make a routine.
 
 import os
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import shell_commands as commands
 from mage_engine.recurrence.command_kinds import key_shape
 from mage_engine.recurrence.steps import SHELL_TOOLS, is_action
 

@@ -43,7 +43,7 @@ def apply_changes(sightings: dict, changes: list) -> None:
 
 def rebuild(chapters: dict) -> dict:
     """Sightings from every chapter (chapter id -> chapter state)."""
-    from mage_engine.recurrence.fold import contribution
+    from mage_engine.recurrence.chapter_fold import contribution
 
     sightings = {}
     for chapter_id in sorted(chapters):

@@ -9,7 +9,7 @@ as the app's activity.
 
 from textual.content import Content
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_tui import messages as m
 from mage_tui.activity import in_thread
 from mage_tui.screens.dialog import open_dialog

@@ -64,7 +64,7 @@ class HintsScreen(Dialog[None]):
 
 def render_rows(rows: list) -> Content:
     """Newest first, one block per prompt."""
-    from mage_engine.recall.explain import candidate_line, decision_line
+    from mage_engine.recall.hint.explain import candidate_line, decision_line
 
     if not rows:
         return Content.styled("No hint decisions yet: they are recorded by the UserPromptSubmit hook "

@@ -8,7 +8,7 @@ dropped: building the pane loads its data afresh.
 
 from textual.worker import Worker, WorkerState
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_tui import messages as m
 from mage_tui.activity import in_thread
 

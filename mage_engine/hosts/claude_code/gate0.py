@@ -43,7 +43,7 @@ def handle(ctx):
     try:
         cleaned = scrubbed_input(tool, tool_input)
     except Exception as error:
-        from mage_engine.hooks import log_error
+        from mage_engine.events.dispatch import log_error
 
         log_error(ctx.kb, ctx.event, f"gate0: scrub failed, write denied: {type(error).__name__}: {error}")
         return deny("mage could not check this write into mage/ for secrets, so it was not made "

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.kb.layout import KB
 
 MAGE_OWN = {"notes", "skills", "logs", "INDEX.md", "MEMORY.md", "config.yaml", "rejected.jsonl"}

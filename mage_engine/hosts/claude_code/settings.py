@@ -14,7 +14,7 @@ import shutil
 import time
 from pathlib import Path
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.kb.layout import KB
 
 LOCAL = Path(".claude") / "settings.local.json"
