@@ -30,7 +30,7 @@ OLD_PIP_TEMPLATE = """#!{python}
 # -*- coding: utf-8 -*-
 import re
 import sys
-from mage_engine.events.dispatch import main
+from mage_engine.hooks import main
 if __name__ == '__main__':
     sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
     sys.exit(main())
@@ -65,7 +65,7 @@ def commands(project: Path, folder: Path) -> dict:
     old.write_text(OLD_PIP_TEMPLATE.format(python=BIN / "python"))
     old.chmod(0o755)
     return {"connect's command": connected_prefix(project),
-            "python -I, with site": f"{BIN / 'python'} -I -c 'from mage_engine.events.dispatch import main;main()'",
+            "python -I, with site": f"{BIN / 'python'} -I -c 'from mage_engine.hooks import main;main()'",
             "pip's launcher": str(BIN / "mage-hook"),
             "pip's launcher (re)": str(old),
             "plugin script": f"PATH={BIN}:/usr/bin:/bin {ROOT / 'hooks' / 'mage-hook'}"}

@@ -63,7 +63,7 @@ def test_connect_writes_one_identified_group_per_event(project):
         words = shlex.split(handler["command"])
         assert words[-1] == event and Path(words[0]).is_absolute()
         assert Path(words[0]) == BIN / "python" and os.access(words[0], os.X_OK)
-        assert words[1:3] == ["-I", "-S"] and words[3] == "-c" and "from mage_engine.events.dispatch import main" in words[4]
+        assert words[1:3] == ["-I", "-S"] and words[3] == "-c" and "from mage_engine.hooks import main" in words[4]
         assert isinstance(handler["timeout"], int) and handler["timeout"] > 0
     assert groups["PreToolUse"]["matcher"] == "Write|Edit|MultiEdit"
     assert groups["UserPromptSubmit"]["hooks"][0]["timeout"] <= 10

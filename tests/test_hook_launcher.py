@@ -28,7 +28,7 @@ OLD_PIP_LAUNCHER = """#!{python}
 import re
 import sys
 open({mark!r}, "a").close()
-from mage_engine.events.dispatch import main
+from mage_engine.hooks import main
 if __name__ == '__main__':
     sys.argv[0] = re.sub(r'(-script\\.pyw|\\.exe)?$', '', sys.argv[0])
     sys.exit(main())

@@ -6,7 +6,7 @@ imports `re` (and with it enum, functools, collections), about half a bare
 `python -c pass` on every prompt and tool call. So the personal route runs
 this install's interpreter directly:
 
-    <venv>/bin/python -I -S -c 'import sys;sys.path+=[<site-packages>];from mage_engine.events.dispatch import main;main()' EVENT
+    <venv>/bin/python -I -S -c 'import sys;sys.path+=[<site-packages>];from mage_engine.hooks import main;main()' EVENT
 
 `-I` keeps PYTHONPATH and the current folder (the project, which anyone may
 have cloned) off the import path; `-S` skips `site` and its `.pth` files, and
@@ -31,7 +31,7 @@ from functools import lru_cache
 
 from mage_engine.base.errors import MageError
 
-ENTRY = "from mage_engine.events.dispatch import main;main()"
+ENTRY = "from mage_engine.hooks import main;main()"
 SITE_PACKAGES = 'sys.executable.rsplit("/",2)[0]+"/lib/python%d.%d/site-packages"%sys.version_info[:2]'
 NEEDED = ("mage_engine", "tantivy", "yaml")
 SHARED_SCRIPT = ".claude/hooks/mage-hook"
@@ -119,7 +119,7 @@ def is_mage_command(command, event: str) -> bool:
     """True for a command of a shape only mage writes, for `event`.
 
     Those are: the interpreter running mage's entry point (`... -c '...from
-    mage_engine.events.dispatch import main...' EVENT`), the shared project script, and
+    mage_engine.hooks import main...' EVENT`), the shared project script, and
     an earlier mage's `<absolute path>/mage-hook EVENT`. The shape alone
     proves nothing (a user may run `/usr/local/bin/mage-hook` themselves):
     `wiring.is_mage_group` also asks for the id mage writes on its groups.

@@ -38,7 +38,7 @@ for folder in $PATH "$HOME/.local/bin"; do
                        [ -d "$packages/tantivy" ] && [ -d "$packages/yaml" ]; then
                         exec "$python" -I -S -c 'import sys
 sys.path.append(sys.argv.pop(1))
-from mage_engine.events.dispatch import main
+from mage_engine.hooks import main
 main()' "$packages" "$@"
                     fi
                 done ;;
@@ -53,7 +53,7 @@ import sys
 if sys.path and sys.path[0] == '':
     del sys.path[0]  # the project folder: never import from what a clone may hold
 try:
-    from mage_engine.events.dispatch import main
+    from mage_engine.hooks import main
 except Exception:
     sys.stdin.buffer.read()
     sys.exit(3)
