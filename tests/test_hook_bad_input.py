@@ -161,7 +161,7 @@ def test_a_read_only_mage_folder_is_logged_and_silent(kb):
             done = _run(kb, event, {**_prompt(kb), "hook_event_name": event, "source": "startup"})
             assert done.stdout == "" or "hookSpecificOutput" in done.stdout
     assert not list(kb.learnings_dir.iterdir())
-    assert _log(kb).count("capture.event_line:handle: PermissionError") == 4
+    assert _log(kb).count("capture handler: PermissionError") == 4
 
 
 def test_a_missing_transcript_is_logged_and_the_stop_still_captured(kb):

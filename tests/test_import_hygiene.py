@@ -49,12 +49,23 @@ HOOK_PATH_FORBIDDEN = {"json", "re", "pathlib", "tempfile", "dataclasses", "typi
 
 
 def _hook_path_modules() -> list:
+    """The dispatcher, its handlers, and the engine modules each handler calls into."""
+    return sorted({"mage_engine.hooks", "mage_engine.events.dispatch", "mage_engine.events.handlers",
+                   "mage_engine.hosts.claude_code.payload", "mage_engine.capture.event_line",
+                   "mage_engine.grooming.autostage", "mage_engine.recall.standing.session_start",
+                   "mage_engine.recurrence.nudge", "mage_engine.recall.hint.prompt_hint",
+                   "mage_engine.hosts.claude_code.gate0", "mage_engine.kb.config", "mage_engine.kb.errors_log",
+                   "mage_engine.recall.search.bm25", "mage_engine.recall.index.lifecycle", "mage_engine.usage.ledger",
+                   "mage_engine.usage.metrics", "mage_engine.capture.transcript_fold", "mage_engine.trail.retention"})
+
+
+def test_every_handler_is_listed_with_its_engine_module():
+    from mage_engine.events import handlers
     from mage_engine.events.dispatch import HANDLERS
 
-    handlers = {target.partition(":")[0] for targets in HANDLERS.values() for target in targets}
-    return sorted(handlers | {"mage_engine.events.dispatch", "mage_engine.kb.config", "mage_engine.recall.search.bm25",
-                              "mage_engine.recall.index.lifecycle", "mage_engine.usage.ledger", "mage_engine.usage.metrics",
-                              "mage_engine.capture.transcript_fold", "mage_engine.trail.retention"})
+    called = {fn for fns in HANDLERS.values() for fn in fns}
+    assert called == {handlers.capture, handlers.standing, handlers.nudge, handlers.hint, handlers.gate0}
+    assert all(fn.__module__ == "mage_engine.events.handlers" for fn in called)
 
 
 @pytest.mark.parametrize("module", _hook_path_modules())

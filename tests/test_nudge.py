@@ -8,7 +8,8 @@ from helpers_hook import run_hook
 from mage_engine.trail.chapters import list_chapters
 from mage_engine.recurrence.digest import digest_chapter
 from mage_engine.capture.event_line import capture_event
-from mage_engine.recurrence.nudge import handle, nudge_report
+from mage_engine.events.handlers import nudge as handle
+from mage_engine.recurrence.nudge import nudge_report
 
 SESSION = "s-nudge"
 MODULE_ERROR = "Exit code 1\nTraceback (most recent call last):\n  File \"t.py\", line 1\nModuleNotFoundError: No module named 'foo'"

@@ -16,6 +16,7 @@ from mage_engine.hosts.claude_code import tool_fields as sm
 from mage_engine.capture.boundary import fold_ordinals
 from mage_engine.hosts.claude_code.transcript import parse_transcript
 from mage_engine.hosts.claude_code.transcript_items import Boundary
+from mage_engine.hosts.claude_code.event_fields import summary_fields
 from mage_engine.capture.fold_once import appended_since
 from mage_engine.trail.session_files import append_record, utc_stamp
 
@@ -119,9 +120,3 @@ def boundary_record(boundary, session: str, chapter: int) -> dict:
     if boundary.summary:
         record["summary"] = summary_fields(boundary.summary)
     return record
-
-
-def summary_fields(items: list) -> list:
-    """The host's summary items as trail fields: each text scrubbed and on one line."""
-    return [{key: (sm.one_line(value, 300) if isinstance(value, str) else value) for key, value in item.items()}
-            for item in items]

@@ -1,13 +1,14 @@
-"""`mage-hook EVENT`: the one entry point for every host hook.
+"""`mage-hook EVENT`: the dispatcher every host hook runs (entered through mage_engine/hooks.py).
 
 stdin (one JSON payload) -> find the KB from the payload's cwd -> run the
-event's handlers -> at most one stdout write -> exit 0. Always exit 0: exit 2
-would erase the user's prompt. Any failure is appended to .mage/errors.log
-and the host gets no output. Imports stay lazy: a PostToolUse capture loads
-neither yaml nor tantivy, and nothing here loads click, rich or textual.
-Every hook run pays for what it imports (tests/test_hook_lean.py lists what
-each event may load): JSON goes through `fastjson`, paths are str joined with
-os.path (no pathlib), and handlers import what they need when they need it.
+event's handlers (events/handlers.py) -> at most one stdout write -> exit 0.
+Always exit 0: exit 2 would erase the user's prompt. Any failure is appended
+to .mage/errors.log and the host gets no output. Every hook run pays for what
+it imports (tests/test_hook_lean.py lists what each event may load), so the
+imports inside functions here are the hook path's: the KB lock, the config and
+the log are loaded only by the runs that need them; JSON goes through
+`fastjson`, paths are str joined with os.path (no pathlib), and nothing here
+loads yaml, tantivy, click, rich or textual.
 """
 
 import gc
@@ -16,34 +17,32 @@ import sys
 import time
 
 from mage_engine.base import fastjson
+from mage_engine.events import handlers
+from mage_engine.hosts.claude_code import payload as host
 
 MAX_CONTEXT_CHARS = 10_000
-ERRORS_LOG_BYTES = 1024 * 1024  # errors.log past this becomes errors.log.1 (one old part kept)
 MAX_PAYLOAD_BYTES = 32 * 1024 * 1024
 LARGE_PAYLOAD_BYTES = 4 * 1024 * 1024  # bigger ones are read, and noted in errors.log
 
-# event -> handlers ("module:function"), run in order. A handler takes a
-# HookContext and returns None, a context string, or a dict of
-# hookSpecificOutput fields (PreToolUse decisions).
+# event -> its handlers (events/handlers.py), run in order.
 HANDLERS = {
-    "SessionStart": ["mage_engine.capture.event_line:handle", "mage_engine.recall.standing.session_start:handle",
-                     "mage_engine.recurrence.nudge:handle"],
-    "UserPromptSubmit": ["mage_engine.capture.event_line:handle", "mage_engine.recall.hint.prompt_hint:handle"],
-    "PreToolUse": ["mage_engine.hosts.claude_code.gate0:handle"],
-    "PostToolUse": ["mage_engine.capture.event_line:handle"],
-    "PostToolUseFailure": ["mage_engine.capture.event_line:handle"],
-    "PreCompact": ["mage_engine.capture.event_line:handle"],
-    "PostCompact": ["mage_engine.capture.event_line:handle"],
-    "Stop": ["mage_engine.capture.event_line:handle"],
-    "SubagentStop": ["mage_engine.capture.event_line:handle"],
-    "SessionEnd": ["mage_engine.capture.event_line:handle"],
+    "SessionStart": (handlers.capture, handlers.standing, handlers.nudge),
+    "UserPromptSubmit": (handlers.capture, handlers.hint),
+    "PreToolUse": (handlers.gate0,),
+    "PostToolUse": (handlers.capture,),
+    "PostToolUseFailure": (handlers.capture,),
+    "PreCompact": (handlers.capture,),
+    "PostCompact": (handlers.capture,),
+    "Stop": (handlers.capture,),
+    "SubagentStop": (handlers.capture,),
+    "SessionEnd": (handlers.capture,),
 }
 # Events whose additionalContext the host accepts.
 CONTEXT_EVENTS = {"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure"}
 
 
 class HookContext:
-    """What a handler gets: the event, the payload, the KB and a lazy config."""
+    """What a handler gets: the event, the payload, the KB, a lazy config, and `log` for what went wrong."""
 
     def __init__(self, event: str, payload: dict, kb, started: float):
         self.event = event
@@ -54,7 +53,7 @@ class HookContext:
 
     @property
     def session_id(self) -> str:
-        return str(self.payload.get("session_id") or "unknown")
+        return host.session_name(self.payload)
 
     @property
     def config(self):
@@ -63,8 +62,14 @@ class HookContext:
 
             self._config = load_config_cached(self.kb)
             if self._config.warnings:
-                _log_once_a_day(self.kb, self.event, self._config.warnings)
+                from mage_engine.kb.errors_log import log_once_a_day
+
+                log_once_a_day(self.kb, self.event, self._config.warnings)
         return self._config
+
+    def log(self, message: str) -> None:
+        """One line in .mage/errors.log, under this event's name."""
+        log_error(self.kb, self.event, message)
 
 
 def main(argv=None) -> None:
@@ -93,7 +98,7 @@ def main(argv=None) -> None:
         for note in notes:
             log_error(log_kb, event, note)
         if kb is None:
-            log_error(log_kb, event, f"no knowledge base at or above cwd {payload.get('cwd')!r}; nothing done")
+            log_error(log_kb, event, f"no knowledge base at or above cwd {host.cwd(payload)!r}; nothing done")
         elif event not in HANDLERS:
             log_error(kb, event, f"unknown hook event {event!r}; nothing done")
         else:
@@ -114,11 +119,11 @@ def main(argv=None) -> None:
 def run_handlers(ctx: HookContext) -> str | None:
     """Run the event's handlers, each isolated, and build the one stdout write."""
     contexts, specific = [], {}
-    for target in HANDLERS[ctx.event]:
+    for handler in HANDLERS[ctx.event]:
         try:
-            result = _load(target)(ctx)
+            result = handler(ctx)
         except Exception as error:
-            log_error(ctx.kb, ctx.event, f"{target}: {type(error).__name__}: {error}")
+            ctx.log(f"{handler.__name__} handler: {type(error).__name__}: {error}")
             continue
         if isinstance(result, str) and result.strip():
             contexts.append(result.strip())
@@ -172,10 +177,10 @@ def _finish_pending_change(kb) -> None:
     One lstat when nothing is pending; otherwise the KB lock is tried for 50 ms
     (a crashed groomer holds none; a live one finishes the change itself).
     """
-    from mage_engine.kb.layout import SCRATCH_DIR
+    from mage_engine.kb.layout import JOURNAL_FILE
 
     try:
-        os.lstat(kb.at(SCRATCH_DIR, "journal.json"))
+        os.lstat(kb.at(JOURNAL_FILE))
     except OSError:
         return
     from mage_engine.kb.lock import finish_pending
@@ -192,7 +197,7 @@ def _find_kb(payload: dict):
     if named:
         top = os.path.realpath(os.path.expanduser(named))
         return KB(top) if is_kb_root(top) else None  # never make a .mage/ in a folder that is no KB
-    cwd = payload.get("cwd") or os.environ.get("CLAUDE_PROJECT_DIR") or ""
+    cwd = host.cwd(payload) or os.environ.get("CLAUDE_PROJECT_DIR") or ""
     if not isinstance(cwd, str) or not cwd:
         return None
     top = find_kb_top(cwd)
@@ -212,9 +217,10 @@ def _rescrub_if_due(kb) -> None:
     and nothing more while the stamp is current (grooming/rescrub_due.py has the rest)."""
     try:
         from mage_engine.kb import guard
+        from mage_engine.kb.layout import SCRUB_VERSION_FILE
         from mage_engine.scrub.version import RULES_VERSION
 
-        if guard.read_bytes(kb.at(".mage/state/scrub-version"), 64).strip() == str(RULES_VERSION).encode():
+        if guard.read_bytes(kb.at(SCRUB_VERSION_FILE), 64).strip() == str(RULES_VERSION).encode():
             return
     except OSError:  # missing, or a link or FIFO planted there: never followed, never waited on
         pass
@@ -224,12 +230,6 @@ def _rescrub_if_due(kb) -> None:
         rescrub_if_due(kb)
     except Exception:
         pass
-
-
-def _load(target: str):
-    module_name, _, function = target.partition(":")
-    module = __import__(module_name, fromlist=[function])
-    return getattr(module, function)
 
 
 def _emit(output: str | None) -> None:
@@ -249,53 +249,8 @@ def _flush_quietly(stream) -> None:
         pass
 
 
-def _log_once_a_day(kb, event: str, warnings: list) -> None:
-    """Config warnings (a bad MAGE_* value, a bad config.yaml) go to errors.log once a day, not per hook run."""
-    from mage_engine.kb.layout import STATE_DIR
-
-    marker = kb.at(STATE_DIR, "config-warnings.txt")
-    seen = time.strftime("%Y-%m-%d", time.gmtime()) + "\n" + "\n".join(warnings)
-    try:
-        from mage_engine.kb import guard
-
-        if guard.read_text(marker, 64 * 1024) == seen:
-            return
-    except (OSError, UnicodeDecodeError):
-        pass
-    for warning in warnings:
-        log_error(kb, event, f"config: {warning}")
-    try:
-        from mage_engine.kb.atomic import write_text_atomic
-
-        write_text_atomic(marker, seen)
-    except OSError:
-        pass
-
-
 def log_error(kb, event: str, message: str) -> None:
-    """Append one line to .mage/errors.log; silent if even that is impossible."""
-    if kb is None:
-        return
-    try:
-        from mage_engine.kb.atomic import append_line
-        from mage_engine.kb.layout import ERRORS_LOG
+    """.mage/errors.log gets one line (kb/errors_log.py, imported only when something failed)."""
+    from mage_engine.kb.errors_log import log_error as append
 
-        stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        one_line = " ".join(str(message).split())[:1000]
-        path = kb.at(ERRORS_LOG)
-        _rotate_errors_log(path)
-        append_line(path, f"{stamp} {event or '-'} {one_line}")  # never through a link: see kb/guard.py
-    except Exception:
-        pass
-
-
-def _rotate_errors_log(path: str) -> None:
-    """Past ERRORS_LOG_BYTES, errors.log becomes errors.log.1 (replacing the older part)."""
-    try:
-        if os.lstat(path).st_size < ERRORS_LOG_BYTES:
-            return
-        from mage_engine.kb.atomic import move
-
-        move(path, path + ".1")
-    except OSError:
-        pass
+    append(kb, event, message)

@@ -1,4 +1,4 @@
-"""Drafts the person asked for, staged the moment capture sees them.
+"""Drafts the person asked for, staged the moment capture sees them (events/handlers.py hands them over).
 
 Two kinds of text are lessons already, with no need to wait for K chapters:
 - a prompt that asks in so many words to keep something (requests.py): a
@@ -14,6 +14,23 @@ paid only then; a failure is logged and never stops the hook.
 """
 
 SUMMARY_DRAFTS = 3  # per compaction: the host's summary can list dozens of items
+
+
+def stage_captured(kb, captured, log) -> None:
+    """Stage what one captured event asks for (capture/event_line.py's `Captured`); a failure is
+    logged through `log(message)` and never stops the hook."""
+    if captured.request:
+        prompt, chapter_id = captured.request
+        try:
+            stage_request(kb, prompt, chapter_id)
+        except Exception as error:
+            log(f"capture: staging the requested lesson failed: {type(error).__name__}: {error}")
+    if captured.summaries:
+        try:
+            for chapter_id, items in captured.summaries:
+                stage_summary(kb, items, chapter_id)
+        except Exception as error:
+            log(f"capture: staging the host's summary failed: {type(error).__name__}: {error}")
 
 
 def stage_request(kb, prompt: str, chapter_id: str) -> str | None:

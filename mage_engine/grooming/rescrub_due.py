@@ -100,7 +100,7 @@ def _child(kb) -> None:
     except BaseException as error:  # the child must never reach the parent's code path
         code = 1
         try:
-            from mage_engine.events.dispatch import log_error
+            from mage_engine.kb.errors_log import log_error
 
             log_error(kb, "rescrub", f"background re-scrub: {type(error).__name__}: {error}")
         except BaseException:

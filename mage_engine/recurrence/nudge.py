@@ -21,14 +21,6 @@ TAIL_BYTES = 1024 * 1024  # the summary line is near the end of the transcript w
 SUMMARY_EVENTS = ("SubagentStop", "CompactBoundary", "PostCompact")
 
 
-def handle(ctx):
-    """Dispatcher entry point: the nudge text on SessionStart(compact), else nothing."""
-    if ctx.event != "SessionStart" or ctx.payload.get("source") != "compact":
-        return None
-    return nudge_text(ctx.kb, session=ctx.payload.get("session_id"),
-                      transcript=ctx.payload.get("transcript_path")) or None
-
-
 def closed_chapter(kb, session: str | None = None, chapter_id: str | None = None):
     """The chapter to digest: `chapter_id`; else the one `session` closed last; else the
     latest closed chapter in the KB that holds any work."""

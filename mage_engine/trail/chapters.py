@@ -14,10 +14,10 @@ same chapter the larger count wins, so the two views never add up twice.
 
 import datetime as dt
 
-from mage_engine.capture.boundary import CLOSING_EVENTS
 from mage_engine.trail.session_files import iter_trail
 from mage_engine.base.plainrecord import PlainRecord
 
+CLOSING_EVENTS = ("PreCompact", "SessionEnd")  # a chapter's last line, in the derived view (capture/boundary.py)
 MIN_WORK_EVENTS = 2
 IDLE_CLOSE = dt.timedelta(hours=24)
 

@@ -70,11 +70,16 @@ def _subagent_stop(payload, root):
 
 
 def _summary_field(text) -> dict:
-    from mage_engine.capture.transcript_fold import summary_fields
     from mage_engine.hosts.claude_code.compact_summary import summary_items
 
     items = summary_items(text)
     return {"summary": summary_fields(items)} if items else {}
+
+
+def summary_fields(items: list) -> list:
+    """The host's summary items as trail fields: each text scrubbed and on one line."""
+    return [{key: (sm.one_line(value, 300) if isinstance(value, str) else value) for key, value in item.items()}
+            for item in items]
 
 
 def _session_end(payload, root):

@@ -19,42 +19,37 @@ QUERY_WORDS = 6
 QUERY_WORD_WEIGHT = 0.3  # words rarer than this (see score.py) make the follow-up query
 
 
-def handle(ctx):
-    """The hook handler: a hint string, or None for silence."""
-    prompt = ctx.payload.get("prompt")
-    config = ctx.config
-    if not isinstance(prompt, str) or not prompt.strip() or config.hint_count <= 0:
-        return None
+def hint_prompt(kb, prompt: str, session: str, config, log) -> str | None:
+    """The hint for one prompt, or None for silence; every decision goes to the ledger.
+    `log(message)`: what went wrong (the prompt goes on without a hint)."""
     from mage_engine.kb.probe import is_probe_session
-    from mage_engine.recall.search import everyday as everyday_words
     from mage_engine.recall.hint.decide import standing_in_session
+    from mage_engine.recall.search import everyday as everyday_words
 
-    counts = everyday_words.load(ctx.kb)
-    decision, weights = _decide(ctx, prompt, config, counts.everyday_terms(), standing_in_session(ctx.kb, ctx.session_id))
+    counts = everyday_words.load(kb)
+    decision, weights = _decide(kb, prompt, config, counts.everyday_terms(), standing_in_session(kb, session), log)
     if decision is None:
         return None
     hits = decision["hits"]
     text = render_hint(hits, recall_query(prompt, weights)) if hits else ""
-    _record(ctx, text, decision)
-    if weights is not None and not is_probe_session(ctx.session_id):
-        everyday_words.count_prompt(ctx.kb, counts, [t for word in weights.words for t in word[0]])
+    _record(kb, session, text, decision)
+    if weights is not None and not is_probe_session(session):
+        everyday_words.count_prompt(kb, counts, [t for word in weights.words for t in word[0]])
     return text or None
 
 
-def _decide(ctx, prompt: str, config, everyday, standing):
-    from mage_engine.recall.index import store
+def _decide(kb, prompt: str, config, everyday, standing, log):
     from mage_engine.recall.hint.decide import decide
+    from mage_engine.recall.index import store
 
     try:
-        return decide(ctx.kb, prompt, config.hint_min_score, config.hint_count, everyday, standing,
+        return decide(kb, prompt, config.hint_min_score, config.hint_count, everyday, standing,
                       scan_budget_ms=HOOK_SCAN_BUDGET_MS)
     except BaseException as error:
         if not store.is_index_failure(error):
             raise
-        from mage_engine.events.dispatch import log_error
-
-        log_error(ctx.kb, EVENT, f"hint skipped, search index unusable ({type(error).__name__}: {error}); "
-                                 "`mage recall` or `mage index` rebuilds it")
+        log(f"hint skipped, search index unusable ({type(error).__name__}: {error}); "
+            "`mage recall` or `mage index` rebuilds it")
         return None, None
 
 
@@ -88,11 +83,11 @@ def recall_query(prompt: str, weights) -> str:
     return " ".join(word for _, _, word in sorted(best, key=lambda item: item[1]))
 
 
-def _record(ctx, text: str, decision: dict) -> None:
+def _record(kb, session: str, text: str, decision: dict) -> None:
     from mage_engine.usage.ledger import record_injection
 
-    record_injection(ctx.kb, ctx.session_id, EVENT, len(text), decision["hinted"], decision)
+    record_injection(kb, session, EVENT, len(text), decision["hinted"], decision)
     if decision["hinted"]:
         from mage_engine.usage.events import record_usage, session_chapter
 
-        record_usage(ctx.kb, "hinted", decision["hinted"], ctx.session_id, session_chapter(ctx.kb, ctx.session_id))
+        record_usage(kb, "hinted", decision["hinted"], session, session_chapter(kb, session))

@@ -22,30 +22,29 @@ GOVERNANCE = ("This project keeps its coding-agent memory with mage: notes its d
               "The mage-groom skill (mage:groom in the plugin) says what is worth keeping and how to groom.")
 
 
-def handle(ctx):
-    """The hook handler: the standing context string (never None while a KB exists)."""
-    digest = _digest(ctx)
+def standing_context(kb, session: str, log) -> str:
+    """The standing context for a session that starts (never empty while a KB exists); the notes it
+    names go to the injection ledger and the session's own record. `log(message)`: what went wrong."""
+    digest = _digest(kb, log)
     text, named = render_standing(digest)
     from mage_engine.usage.ledger import record_injection
 
-    record_injection(ctx.kb, ctx.session_id, EVENT, len(text), named)
+    record_injection(kb, session, EVENT, len(text), named)
     from mage_engine.recall.standing.session_notes import remember
 
-    remember(ctx.kb, ctx.session_id, named)
+    remember(kb, session, named)
     return text
 
 
-def _digest(ctx) -> dict:
+def _digest(kb, log) -> dict:
     from mage_engine.recall.index import store
     from mage_engine.recall.index.lifecycle import HOOK_SCAN_BUDGET_MS, ensure_fresh
 
     try:
-        ensure_fresh(ctx.kb, scan_budget_ms=HOOK_SCAN_BUDGET_MS)
+        ensure_fresh(kb, scan_budget_ms=HOOK_SCAN_BUDGET_MS)
     except Exception as error:  # stale standing context beats none; say why in the log
-        from mage_engine.events.dispatch import log_error
-
-        log_error(ctx.kb, EVENT, f"standing context from the last index ({type(error).__name__}: {error})")
-    return read_object(store.index_file(ctx.kb, "standing.json")) or {}
+        log(f"standing context from the last index ({type(error).__name__}: {error})")
+    return read_object(store.index_file(kb, "standing.json")) or {}
 
 
 def render_standing(digest: dict) -> tuple[str, list]:
