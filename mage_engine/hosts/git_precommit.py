@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 from mage_engine.base.errors import MageError
-from mage_engine.grooming.redact_check import git_env
 from mage_engine.kb.atomic import write_text_atomic
 
 MARKER = "# mage-redact-hook"
@@ -77,3 +76,16 @@ def install_pre_commit_hook(kb, command: list[str] | None = None) -> Path:
     write_text_atomic(path, script)
     path.chmod(0o755)
     return path
+
+
+def git_env() -> dict:
+    """The environment with git's relative path variables made absolute.
+
+    Inside a hook git may export GIT_DIR or GIT_INDEX_FILE relative to the
+    hook's folder; git commands run from the KB root must still find them.
+    """
+    env = dict(os.environ)
+    for name in ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_OBJECT_DIRECTORY"):
+        if env.get(name) and not os.path.isabs(env[name]):
+            env[name] = os.path.abspath(env[name])
+    return env

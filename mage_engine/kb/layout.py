@@ -28,6 +28,10 @@ STATE_DIR = ".mage/state"
 INDEX_DIR = ".mage/index"
 ERRORS_LOG = ".mage/errors.log"
 LEDGER_FILE = ".mage/injections.jsonl"
+WORDLISTS_FILE = ".mage/state/wordlists.json"  # the word lists analysed, so a hook need not (terms/saved_lists.py)
+INDEX_MANIFEST = ".mage/index/manifest.json"  # every note's record as the search index read it
+JOURNAL_FILE = ".mage/journal.json"
+SCRUB_VERSION_FILE = ".mage/state/scrub-version"
 
 
 class KB:

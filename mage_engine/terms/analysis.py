@@ -14,7 +14,7 @@ identifier-shaped words (CamelCase, snake_case, dotted names, `::` paths) can be
 recognised as the specific names they are (see score.py).
 """
 
-from mage_engine.terms import cjk, wordlists, words
+from mage_engine.terms import cjk, saved_lists, words
 
 TOKENIZER = "mage_en"
 MAX_QUERY_CHARS = 20_000  # a pasted log longer than this adds noise, not evidence
@@ -57,7 +57,7 @@ def analyzer():
         _ANALYZER = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
                      .filter(tantivy.Filter.remove_long(40))
                      .filter(tantivy.Filter.lowercase())
-                     .filter(tantivy.Filter.custom_stopword(wordlists.stopword_list()))
+                     .filter(tantivy.Filter.custom_stopword(saved_lists.stopword_list()))
                      .filter(tantivy.Filter.stemmer("english"))
                      .build())
     return _ANALYZER

@@ -95,9 +95,10 @@ def _usage_events(kb) -> dict:
 
 
 def _titles(kb) -> dict:
-    """{note id: title} from the index manifest (no note files opened)."""
+    """{note id: title} from the search index's manifest, which holds every note's record (written by
+    recall/index/write.py; read here as data, so no note file is opened and nothing of recall imported)."""
     from mage_engine.kb.jsonfiles import read_object
-    from mage_engine.recall.index import store
+    from mage_engine.kb.layout import INDEX_MANIFEST
 
-    records = (read_object(store.index_file(kb, "manifest.json")) or {}).get("records") or {}
+    records = (read_object(kb.at(INDEX_MANIFEST)) or {}).get("records") or {}
     return {r["id"]: str(r.get("title") or "") for r in records.values() if isinstance(r, dict) and "id" in r}

@@ -83,7 +83,7 @@ def _read_snapshot(kb) -> dict:
 def _save(kb, snapshot: dict) -> None:
     """Write the snapshot under the index lock's sibling; skip quietly if another fold holds it."""
     from mage_engine.kb.atomic import write_text_atomic
-    from mage_engine.recall.index.store import FileLock
+    from mage_engine.kb.flock import FileLock
 
     lock = FileLock(kb.scratch_dir / "metrics.lock", wait=0.2)
     try:

@@ -52,7 +52,7 @@ def _child(kb) -> None:
     except BaseException as error:  # the child must never reach the parent's code path
         code = 1
         try:
-            from mage_engine.events.dispatch import log_error
+            from mage_engine.kb.errors_log import log_error
 
             log_error(kb, "refresh", f"background index refresh: {type(error).__name__}: {error}")
         except BaseException:
@@ -63,7 +63,8 @@ def _child(kb) -> None:
 
 def refresh_lock(kb):
     """Held by a background check for its whole run."""
-    from mage_engine.recall.index.store import FileLock, index_file
+    from mage_engine.kb.flock import FileLock
+    from mage_engine.recall.index.store import index_file
 
     return FileLock(index_file(kb, ".refresh.lock"), wait=0.0)
 

@@ -9,16 +9,17 @@ that the next build deletes. The stamp also holds what freshness checks need
 SessionStart injects) sit beside it.
 """
 
-import fcntl
 import os
 import time
 
 from mage_engine.base import fastjson
 from mage_engine.base.errors import MageError
+from mage_engine.kb.flock import FileLock
 from mage_engine.kb.jsonfiles import read_object
-from mage_engine.kb.layout import INDEX_DIR
+from mage_engine.kb.layout import INDEX_DIR, INDEX_MANIFEST
 
-SCHEMA_VERSION = 5  # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword;
+SCHEMA_VERSION = 5  # (an analyzer change bumps terms/saved_lists.py's ANALYZER_VERSION too)
+# 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword;
 # 3: kind, category and template headings are no longer note words; 4: Chinese, Japanese and
 # Korean text indexed as character pairs; 5: title and summary terms stored
 
@@ -45,7 +46,7 @@ def index_file(kb, name: str) -> str:
 
 def manifest_path(kb):
     """manifest.json: every source file (mtime, size) and its record."""
-    return kb.index_dir / "manifest.json"
+    return kb.root / INDEX_MANIFEST
 
 
 def standing_path(kb):
@@ -127,46 +128,6 @@ def private_copy(path: str) -> str:
     copy = os.path.join(folder, "index")
     shutil.copytree(path, copy, symlinks=False)
     return copy
-
-
-class FileLock:
-    """An exclusive flock on `path`, released when its process dies (no stale locks).
-
-    `wait` seconds: 0 means try once (the hook path never waits on a lock).
-    """
-
-    def __init__(self, path, wait: float = 0.0):
-        self.path = path
-        self.wait = wait
-        self.handle = None
-        self.problem = None  # why the lock file could not be opened (a read-only .mage/), if so
-
-    def acquire(self) -> bool:
-        """Take the lock, waiting at most `wait` seconds; False if another process holds it
-        or the lock file cannot be opened (`problem` says why)."""
-        from mage_engine.kb import guard  # a lock file that is a link is refused, never followed
-
-        try:
-            self.handle = guard.open_lock(self.path)
-        except OSError as error:
-            self.problem = error
-            return False
-        deadline = time.monotonic() + self.wait
-        while True:
-            try:
-                fcntl.flock(self.handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                return True
-            except BlockingIOError:
-                if time.monotonic() >= deadline:
-                    self.release()
-                    return False
-                time.sleep(0.01)
-
-    def release(self) -> None:
-        """Drop the lock (safe to call twice)."""
-        if self.handle is not None:
-            os.close(self.handle)  # closing drops the flock
-            self.handle = None
 
 
 def index_lock(kb, wait: float = 0.0) -> FileLock:
