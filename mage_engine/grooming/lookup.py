@@ -14,7 +14,7 @@ from mage_engine.kb import guard
 from mage_engine.kb.ids import is_safe_id
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import Note, read_note
-from mage_engine.kb.transaction import GROOMED_LOG
+from mage_engine.kb.layout import GROOMED_LOG
 
 
 

@@ -21,7 +21,8 @@ from mage_engine.hosts.agent_files import GROOM, ONBOARD, files_for
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
-from mage_engine.kb.transaction import HOST as HOST_FILES, Transaction, recover
+from mage_engine.kb.journal import HOST as HOST_FILES, recover
+from mage_engine.kb.transaction import Transaction
 
 HOST = "generic"
 FILE_NAME = "AGENTS.md"

@@ -30,7 +30,10 @@ ERRORS_LOG = ".mage/errors.log"
 LEDGER_FILE = ".mage/injections.jsonl"
 WORDLISTS_FILE = ".mage/state/wordlists.json"  # the word lists analysed, so a hook need not (terms/saved_lists.py)
 INDEX_MANIFEST = ".mage/index/manifest.json"  # every note's record as the search index read it
-JOURNAL_FILE = ".mage/journal.json"
+KB_LOCK_FILE = ".mage/kb.lock"  # every change to mage/ or .mage/staging/ holds it (kb/lock.py)
+JOURNAL_FILE = ".mage/journal.json"  # a grooming change in flight (kb/journal.py)
+HOST_JOURNAL_FILE = ".mage/state/host-journal.json"  # a connect or disconnect in flight
+GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging
 SCRUB_VERSION_FILE = ".mage/state/scrub-version"
 
 

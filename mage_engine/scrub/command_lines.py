@@ -12,7 +12,8 @@ up to the next prompt or blank line.
 from __future__ import annotations  # the re.Match annotations stay text: no `re` import
 
 from mage_engine.scrub.placeholders import is_placeholder
-from mage_engine.scrub.rule import LazyPattern, Rule, Span, at_needles, needle_offsets, token_rule
+from mage_engine.scrub.patterns import LazyPattern
+from mage_engine.scrub.rule import Rule, Span, at_needles, needle_offsets, token_rule
 from mage_engine.scrub.values import is_plausible, looks_like_password
 
 _HTTP_CLIENT = LazyPattern(r"\b(?:curl|wget|http|httpie|xh)\b")

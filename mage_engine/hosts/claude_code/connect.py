@@ -30,7 +30,8 @@ from mage_engine.hosts.claude_code.shared_script import plan_script_removal, wri
 from mage_engine.hosts.claude_code.wiring import unwire, wire
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
-from mage_engine.kb.transaction import HOST as HOST_FILES, Transaction, recover
+from mage_engine.kb.journal import HOST as HOST_FILES, recover
+from mage_engine.kb.transaction import Transaction
 
 __all__ = ["connect", "disconnect", "load_state", "state_path"]
 
