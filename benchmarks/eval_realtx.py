@@ -201,7 +201,7 @@ def failing_ids(chapters: list, sessions: list) -> dict:
 
 
 def judge_tallies(kb, failing: dict) -> list:
-    from mage_engine.recurrence.distill import distill
+    from mage_engine.recurrence.pipeline import distill
 
     rows = []
     for tally in distill(kb).tallies:

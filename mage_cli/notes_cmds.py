@@ -60,7 +60,7 @@ def show(note_id, kb_dir, as_json):
     for warning in note.warnings:
         click.echo(f"warning: {warning}", err=True)
     try:
-        from mage_engine.usage.metrics import record_opened
+        from mage_engine.usage.events import record_opened
 
         record_opened(kb, [note.id])
     except Exception:

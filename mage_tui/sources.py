@@ -118,7 +118,7 @@ def _suggestion_call(name: str, kb: KB, suggestion: dict) -> dict:
 
 def recurrence_state(kb: KB, progress=None) -> dict:
     """Signature tallies (distill) and promotion candidates, as plain rows."""
-    distill = _engine_function("mage_engine.recurrence.distill", "distill")
+    distill = _engine_function("mage_engine.recurrence.pipeline", "distill")
     data: dict = {}
     if distill is not None:
         result = distill(kb, progress=progress)

@@ -4,7 +4,8 @@ import json
 import os
 
 from conftest import run_mage
-from mage_engine.recurrence.distill import distill, tallies_path
+from mage_engine.recurrence.pipeline import distill
+from mage_engine.recurrence.distill import tallies_path
 from mage_engine.recurrence.distill_state import folder
 from replay.lines import TrailWriter, import_fix, write_chapters
 

@@ -15,7 +15,7 @@ from pathlib import Path, PurePosixPath
 from mage_engine.hosts.claude_code.transcript_items import Boundary, ToolUse, Transcript, Turn
 from mage_engine.kb import layout
 from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.kb.config import Config
+from mage_engine.kb.dials import Config
 from mage_engine.kb.layout import KB, find_kb_root, find_kb_top
 from mage_engine.recall.search.bm25 import Hit
 

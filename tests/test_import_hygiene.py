@@ -56,7 +56,7 @@ def _hook_path_modules() -> list:
                    "mage_engine.recurrence.nudge", "mage_engine.recall.hint.prompt_hint",
                    "mage_engine.hosts.claude_code.gate0", "mage_engine.kb.config", "mage_engine.kb.errors_log",
                    "mage_engine.recall.search.bm25", "mage_engine.recall.index.lifecycle", "mage_engine.usage.ledger",
-                   "mage_engine.usage.metrics", "mage_engine.capture.transcript_fold", "mage_engine.trail.retention"})
+                   "mage_engine.usage.events", "mage_engine.capture.transcript_fold", "mage_engine.trail.retention"})
 
 
 def test_every_handler_is_listed_with_its_engine_module():

@@ -12,7 +12,7 @@ from mage_engine.trail.chapters import list_chapters
 from mage_engine.capture.event_line import capture_event
 from mage_engine.hosts.claude_code.noise import is_warning_line, noise_class
 from mage_engine.hosts.claude_code.tool_fields import error_fields
-from mage_engine.recurrence.distill import distill
+from mage_engine.recurrence.pipeline import distill
 
 HOST_NOISE = [
     ("refusal", "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file "

@@ -6,7 +6,7 @@ from conftest import run_mage
 from mage_engine.grooming.backlog import count_candidates
 from mage_engine.grooming.groom import reject
 from mage_engine.kb.notes import load_folder
-from mage_engine.recurrence.distill import distill
+from mage_engine.recurrence.pipeline import distill
 from mage_engine.recurrence.promote import promote
 from replay.lines import write_chapters
 

@@ -8,7 +8,7 @@ import json
 
 from helpers_hook import run_hook
 from mage_engine.trail.chapters import list_chapters
-from mage_engine.recurrence.distill import distill
+from mage_engine.recurrence.pipeline import distill
 from transcript_builder import Transcript
 
 IMPORT_ERROR = ("Exit code 2\nTraceback (most recent call last):\n  File \"t.py\", line 1\n"

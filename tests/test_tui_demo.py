@@ -71,7 +71,7 @@ def test_mage_tui_refuses_without_a_kb(tmp_path):
 
 
 def test_the_demo_recurrence_draft_is_what_distill_and_promote_make_of_the_demo_trail(tmp_path):
-    from mage_engine.recurrence.distill import distill
+    from mage_engine.recurrence.pipeline import distill
     from tests.helpers_tui import UV_CACHE
 
     kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
@@ -82,7 +82,7 @@ def test_the_demo_recurrence_draft_is_what_distill_and_promote_make_of_the_demo_
 
 
 def test_merging_the_recurrence_draft_into_its_note_retires_the_pattern(tmp_path):
-    from mage_engine.recurrence.candidates import candidates
+    from mage_engine.recurrence.pipeline import candidates
     from mage_engine.recurrence.promote import promote
     from tests.helpers_tui import UV_CACHE
 

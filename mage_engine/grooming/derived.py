@@ -4,7 +4,7 @@
 grooming transaction can write them together with the note it changes.
 """
 
-from mage_engine.kb.config import Config
+from mage_engine.kb.dials import Config
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import Note
 from mage_engine.kb.render_index import render_index
@@ -22,7 +22,7 @@ def derived_writes(kb: KB, notes: list[Note], config: Config) -> dict:
 def _ranker(kb: KB):
     """Rank by usage metrics where the recall package records them, else by recency."""
     try:
-        from mage_engine.usage.metrics import rank_notes
+        from mage_engine.usage.ranking import rank_notes
     except ImportError:
         return None
     return lambda notes: rank_notes(kb, notes)

@@ -166,7 +166,7 @@ def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[
 
 def _record_accepted(kb: KB, notes: list[Note]) -> None:
     try:
-        from mage_engine.usage.metrics import record_accepted
+        from mage_engine.usage.events import record_accepted
     except ImportError:
         return
     try:

@@ -4,7 +4,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.kb.config import DEFAULT_CONFIG_TEXT
+from mage_engine.kb.dials import DEFAULT_CONFIG_TEXT
 from mage_engine.kb.layout import KB
 
 GITIGNORE_ENTRY = ".mage/"

@@ -29,6 +29,7 @@ INDEX_DIR = ".mage/index"
 ERRORS_LOG = ".mage/errors.log"
 LEDGER_FILE = ".mage/injections.jsonl"
 WORDLISTS_FILE = ".mage/state/wordlists.json"  # the word lists analysed, so a hook need not (terms/saved_lists.py)
+METRICS_EVENTS_FILE = ".mage/metrics.events.jsonl"  # usage events, appended (usage/events.py)
 INDEX_MANIFEST = ".mage/index/manifest.json"  # every note's record as the search index read it
 KB_LOCK_FILE = ".mage/kb.lock"  # every change to mage/ or .mage/staging/ holds it (kb/lock.py)
 JOURNAL_FILE = ".mage/journal.json"  # a grooming change in flight (kb/journal.py)

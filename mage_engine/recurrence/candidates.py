@@ -30,13 +30,6 @@ def candidates_path(kb):
     return kb.state_dir / "candidates.json"
 
 
-def candidates(kb) -> list[dict]:
-    """The waiting candidates (folding anything new in the trail first), JSON-ready."""
-    from mage_engine.recurrence.distill import distill
-
-    return distill(kb).candidates
-
-
 def evaluate(kb, tallies: list, config, known: dict | None = None) -> list[dict]:
     """Every tally at ≥ K chapters as a row with its `status` and `by` (see the module doc).
 

@@ -11,10 +11,9 @@ usefulness, not arrival: fixed failures first, the most frequent first.
 """
 
 from mage_engine.base.plainrecord import PlainRecord
+from mage_engine.recurrence.digest_steps import chapter_steps, corrections, failures, files, requests
 
 LIST_CAP = 5
-EDIT_TOOLS = ("Edit", "MultiEdit", "Write", "NotebookEdit")
-HOOK_WORK = ("UserPromptSubmit", "PostToolUse", "PostToolUseFailure")
 
 
 class Digest(PlainRecord):
@@ -79,8 +78,6 @@ def capped(items: list, cap: int, joiner: str = "; ") -> str:
 
 def digest_chapter(chapter, host: list | None = None) -> Digest:
     """Build the digest of a Chapter from its trail lines (`host`: the host summary's lines)."""
-    from mage_engine.recurrence.digest_steps import chapter_steps, corrections, failures, files, requests
-
     steps = chapter_steps([event for event in chapter.events if not event.get("sub")])
     return Digest(chapter=chapter.id, failures=failures(steps), corrections=corrections(steps),
                   requests=requests(steps), host=list(host or []), files=files(steps))

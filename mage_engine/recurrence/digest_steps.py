@@ -7,7 +7,9 @@ disagree about what fixed what. Those modules load no slow standard modules:
 this runs in the SessionStart hook after every compaction.
 """
 
-from mage_engine.recurrence.digest import EDIT_TOOLS, HOOK_WORK
+from mage_engine.recurrence.steps import EDIT_TOOLS
+
+HOOK_WORK = ("UserPromptSubmit", "PostToolUse", "PostToolUseFailure")  # the hook lines that are the person's work
 
 
 def chapter_steps(events: list) -> list:

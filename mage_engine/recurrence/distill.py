@@ -1,4 +1,5 @@
-"""`mage distill`: the deterministic, incremental fold of the trail into signature tallies (SPEC 5.1).
+"""The deterministic, incremental fold of the trail into signature tallies (SPEC 5.1); `mage distill`
+runs it, then judges the candidates (pipeline.py).
 
 A run reads only the bytes appended to the trail since the last run (cursor.py),
 folds them into the chapters they belong to (fold.py), updates the signature
@@ -6,8 +7,7 @@ sightings by difference (tallies.py) and writes `.mage/state/tallies.json`,
 byte-identical for the same trail however many runs it took to read it.
 A run over an unchanged trail reads the cursors, stats the files, and stops.
 Anything the saved state cannot explain (a pruned or rewritten trail file, a
-crash between writes) folds the whole trail again. Each run also refreshes
-`candidates.json` (candidates.py).
+crash between writes) folds the whole trail again.
 """
 
 import json
@@ -47,8 +47,8 @@ def tallies_path(kb):
     return kb.state_dir / "tallies.json"
 
 
-def distill(kb, progress=None, refresh_candidates: bool = True) -> DistillResult:
-    """Fold what is new in the trail; return every signature's tally.
+def distill_tallies(kb, progress=None) -> DistillResult:
+    """Fold what is new in the trail; return every signature's tally (no candidates: pipeline.py).
 
     `progress(done_bytes, total_bytes)` is called while reading.
     """
@@ -63,22 +63,13 @@ def distill(kb, progress=None, refresh_candidates: bool = True) -> DistillResult
         result = _result(index, saved, 0, False)
     else:
         result = _fold(kb, files, todo, progress)
-    if refresh_candidates:
-        from mage_engine.recurrence.candidates import refresh_candidates as refresh
-
-        result.k, result.candidates = refresh(kb, result.tallies)
     result.seconds = round(time.perf_counter() - started, 4)
     return result
 
 
-def tallies(kb) -> list[dict]:
-    """The current tallies (folding anything new first), JSON-ready: for the TUI's Recurrence pane."""
-    return distill(kb).tallies
-
-
 def chapter_states(kb) -> dict:
     """chapter id -> its folded state (work counts, observations, skill loads), after a fold."""
-    distill(kb, refresh_candidates=False)
+    distill_tallies(kb)
     chapters = {}
     for bucket in state.Store(kb).all_buckets().values():
         chapters.update(bucket["chapters"])

@@ -109,18 +109,6 @@ def _program(segment: list[str]) -> tuple[str, list[str]]:
 program_and_args = _program  # the public name
 
 
-@lru_cache(maxsize=4096)
-def head(command: str, error: str = "") -> str:
-    """The program that did the work, with its subcommand where it has one (`docker exec`,
-    `git add`, `npm run build`). Given the `error` a failed command printed, the segment that
-    failed: `git add x && git status` that failed is `git add`."""
-    if error or any(op in command for op in ("&&", "||", ";")):
-        from mage_engine.recurrence.command_kinds import failing_segment
-
-        return head_of(failing_segment(command, error))
-    return head_of(main_segment(command))
-
-
 def head_of(segment: list) -> str:
     """`head` of one segment's tokens."""
     program, args = _program(segment)
@@ -135,15 +123,6 @@ def head_of(segment: list) -> str:
     return program
 
 
-@lru_cache(maxsize=4096)
-def is_read_only(command: str) -> bool:
-    """Commands that only look (ls, cat, git status, ping, docker logs): never a fix."""
-    from mage_engine.recurrence.command_kinds import is_look_only
-
-    return is_look_only(command)
-
-
-@lru_cache(maxsize=4096)
 def shape(command: str) -> str:
     """The command normalised: program basenames, placeholders for paths, numbers, values."""
     parts = []

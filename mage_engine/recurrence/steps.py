@@ -89,7 +89,7 @@ def turn_steps(record: dict) -> list:
 
 def is_action(step: dict) -> bool:
     """A successful step that changed something: a candidate fix (never a mere look)."""
-    from mage_engine.recurrence.shell_commands import is_read_only
+    from mage_engine.recurrence.command_kinds import is_read_only
 
     if step.get("k") != "t" or step.get("ok") is not True or step["tool"] in LOOKING_TOOLS:
         return False

@@ -15,10 +15,10 @@ USE_KINDS = ("read", "hinted_read", "recalled", "opened")  # a hint alone is not
 
 def note_evidence(kb, notes: list) -> tuple[dict, list]:
     """({note id: {chapter id: [reasons]}}, warnings) for the given notes."""
-    from mage_engine.recurrence.distill import chapter_states, distill
+    from mage_engine.recurrence.distill import chapter_states, distill_tallies
 
     chapters = chapter_states(kb)
-    tallies = {tally["signature"]: tally for tally in distill(kb, refresh_candidates=False).tallies}
+    tallies = {tally["signature"]: tally for tally in distill_tallies(kb).tallies}
     excluded = skill_chapters(chapters, mage_skill_names(kb, notes))
     metrics, warnings = metric_chapters(kb)
     evidence = {}
@@ -60,7 +60,7 @@ def _qualifies(chapter) -> bool:
 def metric_chapters(kb) -> tuple[dict, list]:
     """({note id: {chapter id: [kinds]}}, warnings) from recall's usage metrics, when present."""
     try:
-        from mage_engine.usage.metrics import usage_chapters
+        from mage_engine.usage.ranking import usage_chapters
     except ImportError:
         return {}, ["usage metrics unavailable: only recurring signatures count as use"]
     try:

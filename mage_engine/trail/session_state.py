@@ -85,6 +85,18 @@ def _last_line(path, window: int = 65536) -> bytes:
     return hooked[-1] if hooked else b""
 
 
+def session_chapter(kb, session_id: str | None):
+    """The session's current chapter ordinal, from its state file, or None (usage events carry it)."""
+    if not session_id:
+        return None
+    try:
+        from mage_engine.trail.session_files import session_stem
+
+        return int(read_object(_session_file(kb, f"{session_stem(session_id)}.json")).get("chapter"))
+    except Exception:
+        return None
+
+
 class SessionLock:
     """`with SessionLock(kb, stem) as lock:` — `lock.held` says whether it was got in time."""
 

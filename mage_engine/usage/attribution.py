@@ -84,7 +84,7 @@ def _terms_list(text: str) -> list:
 def _usage_events(kb) -> dict:
     """{session: [(ts, ids)]} of the recalled and opened events commands recorded in a session."""
     from mage_engine.kb.jsonfiles import read_objects
-    from mage_engine.usage.metrics import events_path
+    from mage_engine.usage.events import events_path
 
     found = {}
     for event in read_objects(events_path(kb)):

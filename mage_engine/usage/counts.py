@@ -14,7 +14,7 @@ import re
 
 from mage_engine.kb.jsonfiles import parse_line
 from mage_engine.kb.ids import is_safe_id
-from mage_engine.usage.metrics import KINDS
+from mage_engine.usage.events import KINDS
 
 MAX_CHAPTERS = 100
 _NOTE_PATH = re.compile(r"(?:^|/)mage/notes/([^/]+)\.md$")  # any script: kb.ids.is_safe_id decides

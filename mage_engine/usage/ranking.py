@@ -7,6 +7,8 @@ render_all): notes with recorded use first, by how much they were used
 the chapters and what happened in each; a hint alone is not use.
 """
 
+from mage_engine.usage.metrics import load_metrics
+
 
 def used_chapters(usage: dict) -> set:
     """Distinct chapters in which the note was recalled or opened (graduation evidence)."""
@@ -17,8 +19,6 @@ def used_chapters(usage: dict) -> set:
 def usage_chapters(kb) -> dict:
     """{note id: {chapter id: [kinds]}}: in which chapters each note was hinted, recalled,
     opened, and "hinted_read" (hinted and opened in the same chapter)."""
-    from mage_engine.usage.metrics import load_metrics
-
     result = {}
     for note_id, usage in load_metrics(kb).items():
         chapters = {}
@@ -44,8 +44,6 @@ def rank_key(kb, metrics: dict | None = None):
     """A sort key for notes, best first: used notes by use (then recency), then the
     rest by recency (`updated`, else `created`), ties by id."""
     if metrics is None:
-        from mage_engine.usage.metrics import load_metrics
-
         metrics = load_metrics(kb)
 
     def key(note):

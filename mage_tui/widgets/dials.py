@@ -7,7 +7,7 @@ from textual.reactive import reactive
 from textual.widgets import Static
 
 from mage_engine.grooming.autonomy import PERMITS
-from mage_engine.kb.config import AUTONOMIES, SENSITIVITIES, THRESHOLDS
+from mage_engine.kb.dials import AUTONOMIES, SENSITIVITIES, THRESHOLDS
 from mage_tui import messages as m
 from mage_tui.widgets.pane import Pane
 

@@ -88,6 +88,7 @@ def _record(kb, session: str, text: str, decision: dict) -> None:
 
     record_injection(kb, session, EVENT, len(text), decision["hinted"], decision)
     if decision["hinted"]:
-        from mage_engine.usage.events import record_usage, session_chapter
+        from mage_engine.trail.session_state import session_chapter
+        from mage_engine.usage.events import record_usage
 
         record_usage(kb, "hinted", decision["hinted"], session, session_chapter(kb, session))

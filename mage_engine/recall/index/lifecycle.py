@@ -9,6 +9,8 @@ the last one took longer than their budget and start a background refresh
 instead (see `refresh.py`); `mage recall` and `mage index` always do it.
 """
 
+import time
+
 from mage_engine.recall.index import manifest, store
 from mage_engine.recall.index.store import index_lock
 
@@ -45,7 +47,7 @@ def ensure_fresh(kb, scan_budget_ms: float | None = None) -> str:
         if scan_budget_ms is not None and len(manifest.list_sources(kb)) > HOOK_REBUILD_LIMIT:
             from mage_engine.recall.index.refresh import request_refresh
 
-            request_refresh(kb, {})  # too big to build inside a hook: build in the background
+            request_refresh(kb, {}, refresh_now)  # too big to build inside a hook: build in the background
             return "deferred"
         return _with_lock(kb, scan_budget_ms, lambda: _write().rebuild_locked(kb) and "rebuilt")
     dirs = manifest.dir_stamps(kb)
@@ -53,7 +55,7 @@ def ensure_fresh(kb, scan_budget_ms: float | None = None) -> str:
         if scan_budget_ms is not None and stamp.get("scan_ms", 0.0) > scan_budget_ms:
             from mage_engine.recall.index.refresh import request_refresh
 
-            request_refresh(kb, stamp)
+            request_refresh(kb, stamp, refresh_now)
             return "deferred"
         files, scan_ms = manifest.timed_scan(kb)  # index_write is only imported to write
         if manifest.fingerprint(files) == stamp.get("fingerprint"):
@@ -64,7 +66,15 @@ def ensure_fresh(kb, scan_budget_ms: float | None = None) -> str:
     if result == "deferred":  # forked only now: a child must not inherit the index lock
         from mage_engine.recall.index.refresh import request_refresh
 
-        request_refresh(kb, stamp or {})
+        request_refresh(kb, stamp or {}, refresh_now)
+    return result
+
+
+def refresh_now(kb) -> str:
+    """A full freshness check, then the stamp records when it ran (what refresh.py's child runs)."""
+    result = ensure_fresh(kb)
+    if result in ("fresh", "updated", "rebuilt"):
+        patch_stamp(kb, checked_ns=time.time_ns())
     return result
 
 

@@ -5,7 +5,7 @@ at 10,000 notes, most of a prompt hook's budget. When the last full scan took
 longer than the hook's budget, the hook trusts the folder mtimes (they catch
 every added, removed or renamed file: mage's own writes, git, editors that
 save by rename) and forks a child that does the full scan and repairs the
-index, at most once every `REFRESH_INTERVAL_NS`. An in-place edit is then seen
+index (the check it is given: lifecycle.refresh_now), at most once every `REFRESH_INTERVAL_NS`. An in-place edit is then seen
 by the prompt after the one that started the check. `mage recall` and
 `mage index` always scan in full.
 """
@@ -16,8 +16,8 @@ import time
 REFRESH_INTERVAL_NS = 2_000_000_000
 
 
-def request_refresh(kb, stamp: dict) -> bool:
-    """Fork a detached full check unless one ran lately or a writer is at work. Never raises.
+def request_refresh(kb, stamp: dict, check) -> bool:
+    """Fork a detached full check, `check(kb)`, unless one ran lately or a writer is at work. Never raises.
 
     Forking costs the hook ~0.3 ms (starting a new interpreter would cost 5-15 ms);
     the child drops the host's pipes at once, so the hook's output is not held up.
@@ -33,10 +33,10 @@ def request_refresh(kb, stamp: dict) -> bool:
             return True
     except Exception:
         return False
-    _child(kb)  # never returns
+    _child(kb, check)  # never returns
 
 
-def _child(kb) -> None:
+def _child(kb, check) -> None:
     import gc
 
     gc.enable()  # the hook turned the collector off for its few milliseconds; this may run for seconds
@@ -48,7 +48,7 @@ def _child(kb) -> None:
             os.dup2(devnull, fd)
         lock = refresh_lock(kb)
         if lock.acquire():  # held until exit: one background check at a time
-            refresh_now(kb)
+            check(kb)
     except BaseException as error:  # the child must never reach the parent's code path
         code = 1
         try:
@@ -67,13 +67,3 @@ def refresh_lock(kb):
     from mage_engine.recall.index.store import index_file
 
     return FileLock(index_file(kb, ".refresh.lock"), wait=0.0)
-
-
-def refresh_now(kb) -> str:
-    """A full freshness check, then the stamp records when it ran."""
-    from mage_engine.recall.index.lifecycle import ensure_fresh, patch_stamp
-
-    result = ensure_fresh(kb)
-    if result in ("fresh", "updated", "rebuilt"):
-        patch_stamp(kb, checked_ns=time.time_ns())
-    return result

@@ -25,7 +25,8 @@ def recall(kb, query: str, limit: int = 10, record: bool = True) -> list[dict]:
 
 
 def _record(kb, note_ids: list) -> None:
-    from mage_engine.usage.metrics import record_usage, session_chapter
+    from mage_engine.trail.session_state import session_chapter
+    from mage_engine.usage.events import record_usage
 
     session = os.environ.get("CLAUDE_CODE_SESSION_ID") or None
     record_usage(kb, "recalled", note_ids, session, session_chapter(kb, session))
