@@ -66,7 +66,7 @@ def _last_capture(kb: KB):
 
 
 def _hooks_wired(kb: KB):
-    from mage_engine.hosts.claude_code.settings import wiring_summary
+    from mage_engine.hosts.claude_code.inspect import wiring_summary
 
     return wiring_summary(kb)
 

@@ -2,7 +2,7 @@
 
 import time
 
-from mage_engine.doctor.run import Check, ok, warn
+from mage_engine.doctor.check import Check, ok, warn
 from mage_engine.kb.layout import KB
 
 RECENT_DAYS = 14

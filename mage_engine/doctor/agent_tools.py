@@ -6,7 +6,7 @@ with `mage connect generic`, AGENTS.md points at the skills under .agents/skills
 A file of the person's in one's place hides mage's: reported, never replaced.
 """
 
-from mage_engine.doctor.run import Check, ok, warn
+from mage_engine.doctor.check import Check, ok, warn
 from mage_engine.hosts import agent_install
 from mage_engine.hosts.agent_files import ALL, files_for
 from mage_engine.kb.jsonfiles import read_object

@@ -14,7 +14,7 @@ import subprocess
 import tempfile
 import time
 
-from mage_engine.doctor.run import Check, fail, ok, warn
+from mage_engine.doctor.check import Check, fail, ok, warn
 from mage_engine.doctor import samples
 from mage_engine.hosts.claude_code.wiring import EVENTS
 from mage_engine.kb.layout import KB

@@ -1,7 +1,7 @@
 """Doctor: mage's hooks are wired into Claude Code, in which file, and not drifted;
 a committed settings.json names no path that exists only on this machine."""
 
-from mage_engine.doctor.run import Check, fail, ok, warn
+from mage_engine.doctor.check import Check, fail, ok, warn
 from mage_engine.hosts.claude_code.inspect import wiring_report
 from mage_engine.kb.layout import KB
 

@@ -2,7 +2,7 @@
 
 import os
 
-from mage_engine.doctor.run import Check, fail, ok, warn
+from mage_engine.doctor.check import Check, fail, ok, warn
 from mage_engine.hosts.claude_code import skills as host_skills
 from mage_engine.hosts.claude_code import twin as host_twin
 from mage_engine.hosts.claude_code.settings import load_settings, settings_path

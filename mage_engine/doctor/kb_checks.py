@@ -1,6 +1,6 @@
 """Doctor: the knowledge base is found and valid, its config parses, its index is fresh."""
 
-from mage_engine.doctor.run import Check, fail, ok, warn
+from mage_engine.doctor.check import Check, fail, ok, warn
 from mage_engine.base.errors import ConfigError, KBNotFound
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import KB, find_kb

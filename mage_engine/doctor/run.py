@@ -14,32 +14,8 @@ check's `fixed`.
 
 from dataclasses import asdict, dataclass, field
 
-STATUSES = ("ok", "warn", "fail")
-
-
-@dataclass
-class Check:
-    """One line of the report: what was checked, ok / warn / fail, what was found, the fix."""
-
-    name: str
-    status: str
-    detail: str
-    fix: str = ""
-    fixed: str = ""
-    data: dict = field(default_factory=dict)
-
-
-def ok(name: str, detail: str, **data) -> Check:
-    return Check(name, "ok", detail, data=data)
-
-
-def warn(name: str, detail: str, fix: str, **data) -> Check:
-    return Check(name, "warn", detail, fix, data=data)
-
-
-def fail(name: str, detail: str, fix: str, **data) -> Check:
-    return Check(name, "fail", detail, fix, data=data)
-
+from mage_engine.doctor import activity, agent_tools, hook_runs, hook_wiring, host, kb_checks
+from mage_engine.doctor.check import STATUSES, Check, fail
 
 @dataclass
 class Report:
@@ -62,13 +38,11 @@ class Report:
 
 def run_doctor(kb_dir=None, fix: bool = False, start=None) -> Report:
     """Run every check against the KB named by `kb_dir` (or found from `start`)."""
-    from mage_engine.doctor import activity, agent_tools, hook_runs, host, kb_checks, hook_wiring as wiring
-
     kb, found = kb_checks.find(kb_dir, start)
     report = Report(kb=str(kb.root) if kb else None, checks=[found])
     if kb is None:
         return report
-    for check in (kb_checks.config, kb_checks.index, wiring.wiring, wiring.shared_settings):
+    for check in (kb_checks.config, kb_checks.index, hook_wiring.wiring, hook_wiring.shared_settings):
         report.checks.append(_guarded(check, kb, fix))
     report.checks += hook_runs.run_all(kb)
     for check in (activity.trail, host.twin, host.memory_budget, host.skills, agent_tools.agent_tools,

@@ -15,6 +15,7 @@ import os
 from typing import NamedTuple
 
 from mage_engine.grooming.note_scrub import scrub_value, scrubbed_note
+from mage_engine.kb.scrub_stamp import write_stamp
 from mage_engine.kb import guard
 from mage_engine.scrub import RULES_VERSION, scrub
 
@@ -43,14 +44,8 @@ def rescrub(kb, rebuild_index: bool = True) -> RescrubResult:
     from mage_engine.grooming.redact_check import check_paths
 
     notes = check_paths(kb) if kb.mage_dir.is_dir() else []
-    write_stamp(kb)
+    write_stamp(kb, RULES_VERSION)
     return RescrubResult(files, records, docs, notes, RULES_VERSION)
-
-
-def write_stamp(kb, version: int = RULES_VERSION) -> None:
-    from mage_engine.grooming.rescrub_due import _stamp
-
-    _stamp(kb, version)
 
 
 def _scratch_files(kb) -> list:

@@ -16,7 +16,8 @@ content and recorded in .mage/state/generic.json like Claude Code's tools
 import json
 import re
 
-from mage_engine.hosts import HostChange, agent_install
+from mage_engine.hosts import agent_install
+from mage_engine.hosts.change import HostChange
 from mage_engine.hosts.agent_files import GROOM, ONBOARD, files_for
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import KB

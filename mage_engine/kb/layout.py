@@ -35,7 +35,8 @@ KB_LOCK_FILE = ".mage/kb.lock"  # every change to mage/ or .mage/staging/ holds 
 JOURNAL_FILE = ".mage/journal.json"  # a grooming change in flight (kb/journal.py)
 HOST_JOURNAL_FILE = ".mage/state/host-journal.json"  # a connect or disconnect in flight
 GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging
-SCRUB_VERSION_FILE = ".mage/state/scrub-version"
+SCRUB_VERSION_FILE = ".mage/state/scrub-version"  # the scrub rules .mage/ was last scrubbed under
+RESCRUB_PENDING_FILE = ".mage/state/rescrub.pending"  # a background re-scrub is running
 
 
 class KB:

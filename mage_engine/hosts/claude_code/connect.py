@@ -19,7 +19,8 @@ files are read (and a malformed one refused) before anything is written.
 """
 
 
-from mage_engine.hosts import HostChange, agent_install
+from mage_engine.hosts import agent_install
+from mage_engine.hosts.change import HostChange
 from mage_engine.hosts.agent_files import files_for
 from mage_engine.hosts.claude_code import gitignore, skills, twin
 from mage_engine.hosts.claude_code.launcher import personal_launcher, shared_launcher

@@ -84,18 +84,6 @@ def load_settings(path: Path) -> tuple[dict, str]:
     return ({}, problem) if problem else (json.loads(text), "")
 
 
-def wiring_summary(kb: KB) -> dict | None:
-    """For `mage status`: None when mage's hooks are wired nowhere, else where and how many."""
-    from mage_engine.hosts.claude_code.inspect import wiring_report
-
-    report = wiring_report(kb)
-    if not report["files"] and not report["malformed"]:
-        return None
-    parts = [f"{len(info['events'])}/{report['expected']} events in {name}" for name, info in report["files"].items()]
-    parts += [f"{name} malformed" for name in report["malformed"]]
-    return {"summary": "; ".join(parts), **report}
-
-
 def _problem(text: str) -> str:
     try:
         data = json.loads(text)
