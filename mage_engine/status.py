@@ -42,8 +42,6 @@ def _count(folder, pattern) -> int:
 def _optional(reader, kb):
     try:
         return reader(kb)
-    except ImportError:
-        return None
     except Exception as error:
         return {"error": str(error)}
 

@@ -5,7 +5,7 @@ import multiprocessing
 import os
 import time
 
-from helpers_hook import read_jsonl
+from helpers.hook import read_jsonl
 from mage_engine.trail import session_files as trail
 from mage_engine.capture.event_line import capture_event
 from mage_engine.trail.retention import maybe_prune, prune_trail

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from helpers_hook import CAPTURE, FIXTURES
+from helpers.hook import CAPTURE, FIXTURES
 from mage_engine.hosts.claude_code.transcript import parse_transcript
 
 ALL_FILES = sorted(FIXTURES.glob("*/*.jsonl"))

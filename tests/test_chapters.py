@@ -4,8 +4,8 @@ import datetime as dt
 import json
 import shutil
 
-from conftest import run_mage
-from helpers_hook import CAPTURE, FIXTURES, payloads, run_hook
+from helpers.process import run_mage
+from helpers.hook import CAPTURE, FIXTURES, payloads, run_hook
 from mage_engine.trail.chapters import list_chapters
 from mage_engine.capture.event_line import capture_event
 

@@ -3,7 +3,7 @@
 import json
 import os
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.recurrence.pipeline import distill
 from mage_engine.recurrence.distill import tallies_path
 from mage_engine.recurrence.distill_state import folder

@@ -21,7 +21,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from conftest import BIN, git, run_mage
+from helpers.process import BIN, git, run_mage
 from mage_cli.main import cli
 from mage_engine.hosts.claude_code.wiring import EVENTS
 from mage_engine.kb.dials import DEFAULT_CONFIG_TEXT

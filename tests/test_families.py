@@ -111,7 +111,7 @@ def test_a_destructive_fix_is_staged_only_with_a_warning_and_never_graduates(kb)
     assert draft["title"] == ("DESTRUCTIVE FIX — docker compose up fails with “no space left on device”: "
                               "running docker system prune -af --volumes fixes it")
     assert draft["body"].startswith("**WARNING: a destructive step.** `docker system prune -af --volumes` deletes")
-    from conftest import run_mage
+    from helpers.process import run_mage
 
     assert run_mage("groom", "--accept", draft["draft"], "--kb", kb.root).returncode == 0
     for day in (4, 5, 6, 7, 8):

@@ -13,7 +13,7 @@ import textwrap
 
 import pytest
 
-from helpers_hook import CAPTURE
+from helpers.hook import CAPTURE
 from mage_engine.base import fastjson
 
 PAYLOAD_LINES = [line for line in (CAPTURE / "hook_stdin_payloads.jsonl").read_text("utf-8").splitlines() if line]

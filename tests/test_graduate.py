@@ -2,7 +2,7 @@
 
 import os
 
-from conftest import git, run_mage
+from helpers.process import git, run_mage
 from mage_engine.kb import frontmatter
 from mage_engine.kb.notes import Note, read_note, write_note
 from mage_engine.recurrence.graduate import graduate

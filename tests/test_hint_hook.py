@@ -6,9 +6,9 @@ import subprocess
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import MAGE_HOOK, run_hook
-from recall_helpers import eval_kb, injected, prompt_payload, start_payload
+from helpers.process import run_mage
+from helpers.hook import MAGE_HOOK, run_hook
+from helpers.recall import eval_kb, injected, prompt_payload, start_payload
 
 DEPLOY = ("ran the deploy workflow from my branch to try something: Could not assume role with OIDC: "
           "Not authorized to perform sts:AssumeRoleWithWebIdentity")

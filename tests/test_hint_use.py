@@ -10,9 +10,9 @@ import json
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import eval_kb, prompt_payload
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import eval_kb, prompt_payload
 
 LOCK = "terraform plan in live/prod/eks -> Error acquiring the state lock. can I just delete the row in dynamodb?"
 NOTE = "tf-state-lock-force-unlock"

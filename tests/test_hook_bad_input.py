@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from helpers_hook import payloads, read_jsonl, run_hook
+from helpers.hook import payloads, read_jsonl, run_hook
 from mage_engine.trail.session_files import session_stem
 from mage_engine.hosts.claude_code.wiring import EVENTS
 

@@ -16,8 +16,8 @@ import subprocess
 
 import pytest
 
-from helpers_hook import CAPTURE, MAGE_HOOK, payloads
-from recall_helpers import FIXTURES, backdate
+from helpers.hook import CAPTURE, MAGE_HOOK, payloads
+from helpers.recall import FIXTURES, backdate
 
 CAPTURE_ONLY = ["PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact", "Stop", "SubagentStop",
                 "SessionEnd"]

@@ -5,7 +5,7 @@ from mage_engine.kb.notes import Note, load_folder, write_note
 from mage_engine.grooming.derived import rebuild_all
 from mage_engine.kb.render_index import render_index
 from mage_engine.kb.render_memory import MAX_BYTES, render_memory
-from conftest import run_mage
+from helpers.process import run_mage
 
 
 def make_notes(n, body_words=12):

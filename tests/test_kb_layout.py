@@ -3,7 +3,7 @@
 from mage_engine.kb.init import init_kb
 from mage_engine.kb.layout import find_kb
 from mage_engine.base.errors import KBNotFound
-from conftest import run_mage
+from helpers.process import run_mage
 
 import pytest
 

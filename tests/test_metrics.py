@@ -3,9 +3,9 @@
 import json
 import multiprocessing
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import eval_kb, prompt_payload, start_payload
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import eval_kb, prompt_payload, start_payload
 from mage_engine.kb.notes import Note
 from mage_engine.usage import events, metrics, ranking
 from mage_engine.usage.events import record_usage

@@ -5,7 +5,7 @@ import pytest
 from mage_engine.base.errors import NoteFormatError
 from mage_engine.grooming.stage import stage_draft
 from mage_engine.kb.ids import is_safe_id, slugify
-from mage_engine.kb.notes import Note, load_folder, parse_note, read_note, render_note, write_note
+from mage_engine.kb.notes import load_folder, parse_note, read_note, render_note, write_note
 
 NOTE = """---
 id: pytest-needs-editable-install

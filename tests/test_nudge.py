@@ -3,8 +3,8 @@
 import hashlib
 import json
 
-from conftest import run_mage
-from helpers_hook import run_hook
+from helpers.process import run_mage
+from helpers.hook import run_hook
 from mage_engine.trail.chapters import list_chapters
 from mage_engine.recurrence.digest import digest_chapter
 from mage_engine.capture.event_line import capture_event

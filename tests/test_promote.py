@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.grooming.backlog import count_candidates
 from mage_engine.grooming.groom import reject
 from mage_engine.kb.notes import load_folder

@@ -10,7 +10,6 @@ the session as two chapters.
 
 import json
 import subprocess
-import sys
 
 import pytest
 

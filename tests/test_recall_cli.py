@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from conftest import run_mage
-from recall_helpers import eval_kb
+from helpers.process import run_mage
+from helpers.recall import eval_kb
 
 
 @pytest.fixture(scope="module")

@@ -10,7 +10,7 @@ other wording (own_prompts.jsonl), at 40 notes and with 9,960 distractors.
 
 import pytest
 
-from recall_helpers import FIXTURES, assert_meets_the_hint_targets, eval_protocol
+from helpers.recall import FIXTURES, assert_meets_the_hint_targets, eval_protocol
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from recall_helpers import assert_meets_the_hint_targets, eval_protocol
+from helpers.recall import assert_meets_the_hint_targets, eval_protocol
 
 HOLDOUT = Path(__file__).resolve().parent / "fixtures" / "recall_holdout"
 

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import eval_kb, injected, prompt_payload, write_note
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import eval_kb, injected, prompt_payload, write_note
 from mage_engine.recall.index import store
 from mage_engine.recall.index.lifecycle import ensure_fresh, rebuild_index
 

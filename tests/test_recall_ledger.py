@@ -2,9 +2,9 @@
 
 import json
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import eval_kb, injected, prompt_payload, start_payload
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import eval_kb, injected, prompt_payload, start_payload
 from mage_engine.usage.ledger import record_injection, summarise_ledger
 
 

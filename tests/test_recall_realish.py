@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_mage
-from recall_helpers import eval_protocol
+from helpers.process import run_mage
+from helpers.recall import eval_protocol
 
 REALISH = Path(__file__).resolve().parent / "fixtures" / "recall_realish"
 PATH = "X:\\03_ACG\\Custom_Addons"

@@ -7,7 +7,7 @@ import pytest
 from mage_engine.kb.init import init_kb
 from mage_engine.recall.index.lifecycle import rebuild_index
 from mage_engine.recall.search.bm25 import search
-from recall_helpers import write_note
+from helpers.recall import write_note
 
 from mage_engine.terms.analysis import query_terms
 from mage_engine.recall.search.score import (BACKGROUND_COMMON_DF, BACKGROUND_NOTES, LONG_SHARE, MAX_MASS, MIN_MASS, QueryWeights,

@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.kb.init import init_kb
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import Note, write_note

@@ -4,12 +4,12 @@ import json
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import run_hook
+from helpers.process import run_mage
+from helpers.hook import run_hook
 from mage_engine.capture.requests import explicit_request
 from mage_engine.kb.notes import load_folder
 from mage_engine.recurrence.promote import promote
-from transcript_builder import Transcript
+from helpers.transcript import Transcript
 
 REQUESTS = [
     ("save in memory not write documentation unless I request it for all projects", "rule",

@@ -2,7 +2,7 @@
 
 from mage_engine.grooming.drafts import list_drafts
 from mage_tui.draft_rows import cached_rows, draft_rows
-from tests.helpers_tui import BASTION, ORDER, UV_CACHE, demo_kb
+from helpers.tui import BASTION, ORDER, UV_CACHE, demo_kb
 
 
 def test_rows_are_the_engine_listing_and_are_cached_after_the_first_read(tmp_path):

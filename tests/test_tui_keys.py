@@ -4,7 +4,7 @@ from textual.command import CommandInput, CommandList
 
 from mage_tui.commands import TITLES, binding_sections, palette_entries
 from mage_tui.settle import keys_handled
-from tests.helpers_tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, press, settle, until
+from helpers.tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, press, settle, until
 
 SPEC_KEYS = {"app.pane.staging": "1", "app.pane.notes": "2", "app.pane.skills": "3", "app.pane.dials": "4",
              "app.pane.recurrence": "5", "move.down": "j", "move.up": "k", "staging.select": "space",

@@ -7,7 +7,7 @@ Update after an intended change with `pytest tests/test_tui_snapshots.py --snaps
 import pytest
 
 from mage_tui.screenshots import SHOTS
-from tests.helpers_tui import SIZE, app_on, demo_kb, settle
+from helpers.tui import SIZE, app_on, demo_kb, settle
 
 MODALS = {
     "reject-reason": ("space", "space", "R", *"one-offs"),

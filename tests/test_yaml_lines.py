@@ -11,7 +11,7 @@ points at it.
 import pytest
 import yaml
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.kb.config_yaml import config_from_text
 from mage_engine.base.errors import ConfigError
 

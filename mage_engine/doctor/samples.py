@@ -3,10 +3,12 @@ run them with, and the clean-up that forgets the sample session afterwards."""
 
 import json
 
-from mage_engine.hosts.claude_code.settings import load_settings, settings_path
 from mage_engine.hosts.claude_code.launcher import personal_launcher
+from mage_engine.hosts.claude_code.settings import load_settings, settings_path
 from mage_engine.hosts.claude_code.wiring import EVENTS, wired_groups
+from mage_engine.kb.atomic import remove
 from mage_engine.kb.layout import KB
+from mage_engine.trail.session_files import session_stem
 
 # A token of GitHub's shape, built here so no scanner mistakes this file for a leak.
 SECRET = "ghp_" + "D0ct0rPr0be" * 3 + "XYZ"
@@ -74,15 +76,8 @@ _SPECIFIC = {
 
 def forget_session(kb: KB, session: str) -> None:
     """Remove what the sample session left: its trail, capture state and ledger lines."""
-    try:
-        from mage_engine.trail.session_files import session_stem
-
-        stem = session_stem(session)
-    except ImportError:
-        stem = session
+    stem = session_stem(session)
     for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.state_dir / "sessions", f"{stem}.*")):
-        from mage_engine.kb.atomic import remove
-
         for path in folder.glob(pattern) if folder.is_dir() else []:
             remove(path)  # through the file guard: never in a folder reached by a link
     # ledger and usage metrics never record probe sessions (mage_engine.kb.probe)

@@ -1,39 +1,37 @@
-"""The derived files every accept, merge or `mage index` regenerates.
+"""The derived files every accept, merge or `mage index` regenerates: INDEX.md and MEMORY.md.
 
+kb/render_index.py and kb/render_memory.py write the texts from the notes they
+are given; this module gives them the notes (from the catalog) and MEMORY.md's
+order (usage metrics: usage/ranking.py), so the KB layer knows nothing of usage.
 `derived_writes` returns {path: new text} for INDEX.md and MEMORY.md so a
 grooming transaction can write them together with the note it changes.
 """
 
+from mage_engine.base.errors import MageError
+from mage_engine.grooming.catalog import light_notes, note_problems, note_warnings
+from mage_engine.kb import guard
 from mage_engine.kb.dials import Config
 from mage_engine.kb.layout import KB
+from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import Note
 from mage_engine.kb.render_index import render_index
 from mage_engine.kb.render_memory import render_memory
+from mage_engine.kb.skills import skill_problems
+from mage_engine.kb.transaction import Transaction
+from mage_engine.recall.index.lifecycle import ensure_fresh, rebuild_index
+from mage_engine.usage.ranking import rank_notes
 
 
 def derived_writes(kb: KB, notes: list[Note], config: Config) -> dict:
-    """New INDEX.md and MEMORY.md texts for this set of notes."""
+    """New INDEX.md and MEMORY.md texts for this set of notes (MEMORY.md's ranked by recorded use)."""
     return {
         kb.index_md: render_index(notes),
-        kb.memory_md: render_memory(notes, config.budget_lines, rank=_ranker(kb)),
+        kb.memory_md: render_memory(notes, config.budget_lines, rank=lambda notes: rank_notes(kb, notes)),
     }
-
-
-def _ranker(kb: KB):
-    """Rank by usage metrics where the recall package records them, else by recency."""
-    try:
-        from mage_engine.usage.ranking import rank_notes
-    except ImportError:
-        return None
-    return lambda notes: rank_notes(kb, notes)
 
 
 def refresh_search_index(kb: KB) -> str | None:
     """Bring the Tantivy index up to date; returns a warning instead of failing."""
-    try:
-        from mage_engine.recall.index.lifecycle import ensure_fresh
-    except ImportError:
-        return None
     try:
         ensure_fresh(kb)
     except Exception as error:  # notes are safe on disk; the index rebuilds on next use
@@ -46,14 +44,9 @@ def rebuild_all(kb: KB, config: Config, progress=None) -> dict:
 
     Returns {"notes": n, "problems": [one-line strings], "written": [paths], "search": status}.
     """
-    from mage_engine.grooming.catalog import light_notes, note_problems, note_warnings
-    from mage_engine.kb.lock import kb_lock
-
-    from mage_engine.kb.transaction import Transaction
-
     with kb_lock(kb):  # INDEX.md and MEMORY.md from one view of the notes; the search index has its own lock
         # the catalog re-reads only notes whose mtime or size changed since its last look
-        notes, problems = light_notes(kb), note_problems(kb) + note_warnings(kb) + _skill_problems(kb)
+        notes, problems = light_notes(kb), note_problems(kb) + note_warnings(kb) + skill_problems(kb)
         tx = Transaction(kb)  # both files or neither: a kill between them would pair a new INDEX.md with an old MEMORY.md
         for path, text in derived_writes(kb, notes, config).items():
             if _changed(path, text):
@@ -65,29 +58,13 @@ def rebuild_all(kb: KB, config: Config, progress=None) -> dict:
 
 
 def _changed(path, text: str) -> bool:
-    from mage_engine.kb import guard
-
     try:
         return guard.read_text(path, 64 * 1024 * 1024) != text
     except (OSError, UnicodeDecodeError):
         return True  # missing, unreadable, or a link: replaced by a regular file
 
 
-def _skill_problems(kb: KB) -> list:
-    try:
-        from mage_engine.kb.skills import skill_problems
-    except ImportError:
-        return []
-    return skill_problems(kb)
-
-
 def _rebuild_search(kb: KB, progress) -> str:
-    try:
-        from mage_engine.recall.index.lifecycle import rebuild_index
-    except ImportError:
-        return "unavailable"
-    from mage_engine.base.errors import MageError
-
     try:
         rebuild_index(kb, progress=progress)
     except MageError:

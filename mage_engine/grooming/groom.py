@@ -15,17 +15,18 @@ from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.lookup import (draft_ids, existing_note_names, load_draft, load_note,  # noqa: F401
                                          groomed_entries)
+from mage_engine.grooming.derived import derived_writes, refresh_search_index
 from mage_engine.grooming.note_scrub import scrubbed_note
 from mage_engine.grooming.rejected import rejections_text
+from mage_engine.kb.clock import utc_now
 from mage_engine.kb.config import load_config
 from mage_engine.kb.ids import unique_id
-from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import Note, render_note, today
 from mage_engine.kb.transaction import Transaction
-from mage_engine.grooming.derived import derived_writes, refresh_search_index
 from mage_engine.scrub import scrub
+from mage_engine.usage.events import record_accepted
 
 
 @dataclass
@@ -165,10 +166,6 @@ def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[
 
 
 def _record_accepted(kb: KB, notes: list[Note]) -> None:
-    try:
-        from mage_engine.usage.events import record_accepted
-    except ImportError:
-        return
     try:
         record_accepted(kb, [n.id for n in notes])
     except Exception:

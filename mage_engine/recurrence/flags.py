@@ -9,7 +9,7 @@ retry signature names (`pytest <path>`).
 import os
 from functools import lru_cache
 
-from mage_engine.recurrence.shell_commands import ENV_ASSIGNMENT, NUMERIC, WRAPPERS, main_segment, segments, shape_token, tokens
+from mage_engine.recurrence.shell_commands import ENV_ASSIGNMENT, NUMERIC, WRAPPERS, main_segment, segments, shape_token
 from mage_engine.recurrence.signatures import normalise_text
 
 

@@ -9,6 +9,7 @@ two work events.
 """
 
 from mage_engine.kb.skills import list_skills, short_name
+from mage_engine.usage.ranking import usage_chapters
 
 USE_KINDS = ("read", "hinted_read", "recalled", "opened")  # a hint alone is not use
 
@@ -59,10 +60,6 @@ def _qualifies(chapter) -> bool:
 
 def metric_chapters(kb) -> tuple[dict, list]:
     """({note id: {chapter id: [kinds]}}, warnings) from recall's usage metrics, when present."""
-    try:
-        from mage_engine.usage.ranking import usage_chapters
-    except ImportError:
-        return {}, ["usage metrics unavailable: only recurring signatures count as use"]
     try:
         return usage_chapters(kb) or {}, []
     except Exception as error:  # metrics are local and advisory: graduation goes on without them

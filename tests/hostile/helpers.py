@@ -10,8 +10,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from conftest import run_mage
-from helpers_hook import run_hook
+from helpers.process import run_mage
+from helpers.hook import run_hook
 
 EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact",
           "PostCompact", "Stop", "SubagentStop", "SessionEnd")

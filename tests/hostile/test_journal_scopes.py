@@ -7,7 +7,7 @@ that names anything else was not written by mage: it is set aside, never applied
 
 import json
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.kb import journal, lock
 
 

@@ -7,9 +7,9 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, run_mage
+from helpers.process import BIN, run_mage
 from hostile.helpers import run_every_hook
-from helpers_hook import run_hook
+from helpers.hook import run_hook
 
 
 def staged_kb(kb, *titles):

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 MAGE_HOOK = str(Path(sys.executable).with_name("mage-hook"))
-FIXTURES = Path(__file__).parent / "fixtures" / "claude-code"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "claude-code"
 CAPTURE = FIXTURES / "claude-code-2.1.328-local-capture"
 
 

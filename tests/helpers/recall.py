@@ -6,7 +6,7 @@ from pathlib import Path
 
 from mage_engine.kb.init import init_kb
 
-FIXTURES = Path(__file__).parent / "fixtures" / "recall"
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "recall"
 
 
 def eval_kb(root: Path):
@@ -59,7 +59,7 @@ def eval_protocol():
     import importlib
     import sys
 
-    benchmarks = str(Path(__file__).resolve().parent.parent / "benchmarks")
+    benchmarks = str(Path(__file__).resolve().parent.parent.parent / "benchmarks")
     if benchmarks not in sys.path:
         sys.path.insert(0, benchmarks)  # as when the script runs: it imports process_timing beside it
     return importlib.import_module("eval_recall")
