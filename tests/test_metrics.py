@@ -34,6 +34,21 @@ def test_a_read_of_a_note_file_in_the_trail_counts_as_opened_in_its_chapter(kb):
     assert load_metrics(kb)["pr-size-limit"]["opened"] == 1  # folding again counts nothing twice
 
 
+def test_a_snapshot_from_before_the_trail_reader_goes_on_where_it_stopped(kb):
+    """Earlier versions kept trail offsets by inode: a read already counted is not counted again."""
+    note = str(kb.root / "mage" / "notes" / "pr-size-limit.md")
+    run_hook("SessionStart", start_payload(kb, "s1"))
+    run_hook("PostToolUse", read_payload(kb, note))
+    assert load_metrics(kb)["pr-size-limit"]["opened"] == 1
+    snapshot = json.loads(kb.metrics_path.read_text())
+    trail = kb.learnings_dir / "s1.jsonl"
+    snapshot["trail"] = {str(trail.stat().st_ino): trail.stat().st_size}  # the old shape, at the same place
+    kb.metrics_path.write_text(json.dumps(snapshot))
+    run_hook("PostToolUse", read_payload(kb, note, tool_use_id="toolu_2"))
+    assert load_metrics(kb)["pr-size-limit"]["opened"] == 2  # the new read only
+    assert all(":" in key for key in json.loads(kb.metrics_path.read_text())["trail"])  # saved in the new shape
+
+
 def test_recall_and_show_are_recorded_with_the_agents_session(tmp_path):
     kb = eval_kb(tmp_path / "project")
     run_mage("index", cwd=kb.root)

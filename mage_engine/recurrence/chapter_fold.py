@@ -13,7 +13,7 @@ raises `Restart`: a full fold is always correct, only slower.
 
 from mage_engine.kb.jsonfiles import parse_line
 from mage_engine.recurrence.observations import analyse
-from mage_engine.trail.cursor import Restart
+from mage_engine.trail.reader import Restart
 from mage_engine.recurrence.steps import HOOK_PROMPT, HOOK_TOOLS, hook_steps, turn_steps
 from mage_engine.recurrence.distill_state import bucket_of
 

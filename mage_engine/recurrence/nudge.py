@@ -72,7 +72,7 @@ def host_lines(kb, chapter, transcript=None) -> list:
 
 
 def _trail_summary(kb, chapter) -> list:
-    from mage_engine.trail.session_files import iter_trail
+    from mage_engine.trail.reader import iter_trail
 
     closing = f"{chapter.ordinal + 1}"
     for record in iter_trail(kb, chapter.session):

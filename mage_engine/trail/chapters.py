@@ -14,7 +14,7 @@ same chapter the larger count wins, so the two views never add up twice.
 
 import datetime as dt
 
-from mage_engine.trail.session_files import iter_trail
+from mage_engine.trail.reader import iter_trail
 from mage_engine.base.plainrecord import PlainRecord
 
 CLOSING_EVENTS = ("PreCompact", "SessionEnd")  # a chapter's last line, in the derived view (capture/boundary.py)

@@ -64,9 +64,9 @@ def _trail_files(kb) -> list:
 def _drop_orphan_states(kb) -> None:
     """Forget the state of sessions whose whole trail was pruned."""
     from mage_engine.trail.session_state import sessions_dir
-    from mage_engine.trail.session_files import session_stems
+    from mage_engine.trail.reader import TrailReader
 
-    live = set(session_stems(kb))
+    live = set(TrailReader(kb).stems())
     try:
         names = os.listdir(sessions_dir(kb))
     except OSError:

@@ -1,10 +1,11 @@
-"""The trail: `.mage/learnings/<session>.jsonl`, one JSON object per line.
+"""The trail's files: `.mage/learnings/<session>.jsonl`, one JSON object per line, appended and rotated.
 
 Each session has its own file. Lines are appended with one write() on an
 O_APPEND descriptor (`atomic.append_line`), so concurrent writers never tear
 a line. Past 10 MiB a file is renamed to `<session>.<n>.jsonl` (n = 1, 2, …,
-oldest first) and a fresh one starts. This module is on the hook path: it
-appends with str paths and `fastjson`, and imports `re` only to list files.
+oldest first) and a fresh one starts. Reading them back: reader.py. This
+module is on the hook path: it appends with str paths and `fastjson`, and
+reads file names without `re`.
 """
 
 import os
@@ -15,7 +16,6 @@ from mage_engine.kb.layout import LEARNINGS_DIR
 
 ROTATE_BYTES = 10 * 1024 * 1024
 SAFE_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-")
-_PART = r"^(?P<stem>[A-Za-z0-9_-]+?)(?:\.(?P<part>\d+))?\.jsonl$"  # a trail file's name
 
 
 def session_stem(session_id: str) -> str:
@@ -87,19 +87,33 @@ def rotate_if_large(path, limit: int = ROTATE_BYTES) -> bool:
     return True
 
 
+def split_name(name: str) -> tuple | None:
+    """(stem, part) of a trail file's name: `<stem>.jsonl` is the live file (part 0), `<stem>.<n>.jsonl`
+    rotated part n; None for any other name."""
+    if not name.endswith(".jsonl"):
+        return None
+    base = name[: -len(".jsonl")]
+    stem, dot, number = base.rpartition(".")
+    if dot and number.isdecimal():  # as `\d` reads digits
+        part = int(number)
+    else:
+        stem, part = base, 0
+    if not stem or not SAFE_CHARS.issuperset(stem):
+        return None
+    return stem, part
+
+
 def _parts(folder, stem: str):
     """(file name, part number) of a session's trail files; the live file is part 0."""
-    import re
-
     try:
         names = os.listdir(folder)
     except OSError:
         return []
     found = []
     for name in names:
-        match = re.match(_PART, name)
-        if match and match["stem"] == stem:
-            found.append((name, int(match["part"] or 0)))
+        split = split_name(name)
+        if split and split[0] == stem:
+            found.append((name, split[1]))
     return found
 
 
@@ -110,50 +124,3 @@ def session_files(kb, stem: str) -> list:
     """
     parts = _parts(kb.at(LEARNINGS_DIR), stem)
     return [kb.at(LEARNINGS_DIR, name) for name, part in sorted(parts, key=lambda item: item[1] or float("inf"))]
-
-
-def session_stems(kb) -> list:
-    """Every session that has a trail, in no particular order."""
-    import re
-
-    try:
-        names = os.listdir(kb.at(LEARNINGS_DIR))
-    except OSError:
-        return []
-    return sorted({m["stem"] for m in (re.match(_PART, name) for name in names) if m})
-
-
-def read_session(kb, stem: str):
-    """Yield a session's records in the order they were appended; unreadable lines are skipped."""
-    from mage_engine.kb.jsonfiles import parse_line  # here: the capture hook only appends
-    from mage_engine.kb import guard
-
-    for path in session_files(kb, stem):
-        try:
-            handle = guard.open_binary(path)  # no link, no FIFO: a hostile clone's trail
-        except OSError:
-            continue
-        with handle:
-            for raw in handle:
-                record = parse_line(raw)
-                if record is not None:
-                    yield record
-
-
-def iter_trail(kb, session: str | None = None):
-    """Yield every trail record, session by session (oldest session first), each in append order.
-
-    `session` limits the walk to one host session id.
-    """
-    if session is not None:
-        yield from read_session(kb, session_stem(session))
-        return
-    for stem in sorted(session_stems(kb), key=lambda stem: (_first_stamp(kb, stem), stem)):
-        yield from read_session(kb, stem)
-
-
-def _first_stamp(kb, stem: str) -> str:
-    """When a session's trail starts: the `ts` of its first readable line."""
-    for record in read_session(kb, stem):
-        return str(record.get("ts", ""))
-    return ""

@@ -27,10 +27,10 @@ class Turn:
 
 def session_turns(kb, session: str) -> list:
     """The turns of one session, oldest first (none when its trail is gone)."""
-    from mage_engine.trail.session_files import read_session, session_stem
+    from mage_engine.trail.reader import TrailReader
 
     turns = []
-    for record in read_session(kb, session_stem(session)):
+    for record in TrailReader(kb).records(session):
         if record.get("sub") or str(record.get("session")) != session:
             continue
         event = record.get("event")

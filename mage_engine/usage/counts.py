@@ -5,15 +5,16 @@ Two sources, each read from where the last fold stopped:
   the hooks and commands append (one O_APPEND write each, no lock);
 - the capture trail (`.mage/learnings/*.jsonl`): a `Read` of `mage/notes/<id>.md`
   by the user's agent (not a subagent) is an `opened` event.
-Offsets into trail files are kept per inode, so a rotated file (renamed, same
-inode) is not read twice and a new file starts at 0.
+The trail is read through trail/reader.py, whose cursors (per file identity) are
+saved in the snapshot: a rotated file (renamed, same inode) is not read twice
+and a new file starts at 0.
 """
 
-import os
 import re
 
 from mage_engine.kb.jsonfiles import parse_line
 from mage_engine.kb.ids import is_safe_id
+from mage_engine.trail.reader import TrailReader
 from mage_engine.usage.events import KINDS
 
 MAX_CHAPTERS = 100
@@ -75,28 +76,33 @@ def fold_events_file(notes: dict, path, offset: int) -> int:
     return offset
 
 
-def fold_trail(notes: dict, learnings_dir, offsets: dict) -> dict:
-    """Fold new `Read`s of note files from every trail file; returns offsets by inode."""
-    fresh = {}
-    try:
-        entries = [e for e in os.scandir(learnings_dir) if e.name.endswith(".jsonl")]
-    except OSError:
-        return fresh
-    for entry in entries:
-        try:
-            stat = entry.stat(follow_symlinks=False)
-        except OSError:
-            continue
-        if stat.st_mode & 0o170000 != 0o100000:
-            continue  # a link or a FIFO in the trail is not read (kb/guard.py)
-        inode = str(stat.st_ino)
-        start = offsets.get(inode, 0)
-        start = 0 if start > stat.st_size else start  # a new file on a reused inode
-        lines, fresh[inode] = read_new_lines(entry.path, start)
-        for line in lines:
+def fold_trail(notes: dict, kb, cursors: dict) -> dict:
+    """Fold new `Read`s of note files from every trail file; returns the reader's cursors to save.
+
+    A file the cursors cannot explain (rewritten, or a new file on a reused inode) is read again from
+    its start; a gone file's cursor is dropped (trail/reader.py)."""
+    reader = TrailReader(kb, _upgraded(kb, cursors))
+    for item in reader.unread(restart=False):
+        data, offset = reader.read_new(item)
+        for line in data.splitlines():
             if b'"Read"' in line and b"mage/notes/" in line:
                 _fold_read(notes, line)
-    return fresh
+        reader.advance(item, offset)
+    return reader.cursors
+
+
+def _upgraded(kb, cursors: dict) -> dict:
+    """Cursors as the reader keeps them; snapshots before it kept {inode: offset}, which read as
+    offsets into the file of that inode (a file since shrunk is read again, as they were then)."""
+    if all(isinstance(saved, dict) for saved in cursors.values()):
+        return dict(cursors)
+    upgraded = {key: saved for key, saved in cursors.items() if isinstance(saved, dict)}
+    for item in TrailReader(kb).files():
+        offset = cursors.get(item.key.rpartition(":")[2])
+        if isinstance(offset, int):
+            upgraded[item.key] = {"offset": offset, "size": -1, "mtime": -1, "head_len": 0, "head": 0,
+                                  "name": item.name}
+    return upgraded
 
 
 def _fold_read(notes: dict, line: bytes) -> None:

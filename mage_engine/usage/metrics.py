@@ -33,7 +33,7 @@ def load_metrics(kb, save: bool = True) -> dict:
     snapshot = _read_snapshot(kb)
     notes = snapshot["notes"]
     snapshot["events_offset"] = counts.fold_events_file(notes, events_path(kb), snapshot["events_offset"])
-    snapshot["trail"] = counts.fold_trail(notes, kb.learnings_dir, snapshot["trail"])
+    snapshot["trail"] = counts.fold_trail(notes, kb, snapshot["trail"])
     snapshot["hints_offset"] = hint_use.fold_hint_use(kb, notes, snapshot["hints_offset"])
     if save:
         _save(kb, snapshot)

@@ -45,13 +45,13 @@ def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
 
 def trail_turns(kb) -> list:
     """Every user prompt in the trail (subagents aside), oldest first."""
-    from mage_engine.trail.session_files import read_session, session_stems
     from mage_engine.kb.probe import is_probe_session
+    from mage_engine.trail.reader import TrailReader
     from mage_engine.trail.turns import session_turns
 
-    sessions = set()
-    for stem in session_stems(kb):
-        for record in read_session(kb, stem):
+    reader, sessions = TrailReader(kb), set()
+    for stem in reader.stems():
+        for record in reader.records_of(stem):
             sessions.add(str(record.get("session")))
             break
     turns = [t for s in sessions if not is_probe_session(s) for t in session_turns(kb, s) if t.prompt.strip()]
