@@ -39,6 +39,14 @@ SCRUB_VERSION_FILE = ".mage/state/scrub-version"  # the scrub rules .mage/ was l
 RESCRUB_PENDING_FILE = ".mage/state/rescrub.pending"  # a background re-scrub is running
 
 
+DRAFT_ROWS_FILE = ".mage/state/draft-rows.json"  # the staging listing's rows, by each draft's stat
+
+
+def catalog_file(folder_name: str) -> str:
+    """Where grooming's catalog caches the records of one folder's files (grooming/catalog.py)."""
+    return f"{STATE_DIR}/catalog-v3-{folder_name}.json"
+
+
 class KB:
     """The paths of one knowledge base, rooted at its project folder.
 

@@ -1,4 +1,4 @@
-"""Small scratch files the hooks rewrite often: replaced by rename, without a disk flush.
+"""Small scratch files the hooks rewrite often: replaced by rename (kb/atomic.py), without a disk flush.
 
 What the hint and session-start hooks keep for themselves (the everyday-word
 counts, which notes a session's start named) is a cache or a statistic: a crash
@@ -12,17 +12,14 @@ import os
 
 from mage_engine.base import fastjson
 from mage_engine.kb import guard
+from mage_engine.kb.atomic import write_text_atomic
 
 KEEP_FILES = 400  # per folder of per-session files; the oldest go past this
 
 
 def write_json(path: str, data) -> None:
-    """Replace `path` with compact JSON, creating its folder."""
-    temporary = f"{path}.{os.getpid()}.tmp"
-    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
-    with os.fdopen(guard.open_file(temporary, flags, 0o644, create_dirs=True), "w", encoding="utf-8") as handle:
-        handle.write(fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
-    os.replace(temporary, path)
+    """Replace `path` with compact JSON, creating its folder (atomically, without a flush)."""
+    write_text_atomic(path, fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")), durable=False)
 
 
 def overwrite_json(path: str, data) -> None:

@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 
+from mage_engine.kb.snapshot import folder_keys
 from mage_engine.recurrence.coverage import recall_match, signature_owners, staged_signatures
 from mage_engine.recurrence.draft_text import title_for
 from mage_engine.recurrence.distill_state import write_scratch
@@ -76,7 +77,7 @@ class _Judge:
 
     def _anything_to_find(self) -> bool:
         """Recall can only cover with a note or a skill: skip opening the index without one."""
-        return bool(_listing(self.kb.notes_dir)) or any(self.kb.skills_dir.glob("*/SKILL.md"))
+        return bool(folder_keys(self.kb.notes_dir)) or any(self.kb.skills_dir.glob("*/SKILL.md"))
 
 
 def refresh_candidates(kb, tallies: list, config=None) -> tuple[int, list]:
@@ -120,19 +121,11 @@ def _kb_stamp(kb, config) -> str:
     """What coverage verdicts depend on: rules, K, the floor, notes, drafts, skills, rejections, the index."""
     digest = hashlib.sha256(repr((RULES, config.k, config.hint_min_score)).encode())
     for folder in (kb.notes_dir, kb.staging_dir):
-        digest.update(repr(_listing(folder)).encode())
+        digest.update(repr(folder_keys(folder)).encode())  # a file edited this very tick never looks unchanged
     skills = sorted(kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else []
     for path in [kb.rejected_path, kb.index_dir / "current.json", *skills]:
         digest.update(repr((path.name, _stat(path))).encode())
     return digest.hexdigest()[:16]
-
-
-def _listing(folder) -> list:
-    try:
-        with os.scandir(folder) as entries:
-            return sorted((e.name, e.stat().st_mtime_ns, e.stat().st_size) for e in entries if e.name.endswith(".md"))
-    except OSError:
-        return []
 
 
 def _stat(path):

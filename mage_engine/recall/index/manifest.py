@@ -2,18 +2,16 @@
 
 `scan` stats the source files; `fingerprint` folds a scan into one short hash
 kept in the index's stamp, so "is the index fresh?" costs a directory listing
-plus one stat per file and no JSON of 10,000 entries. A file modified less than
-`SETTLE_NS` (100 ms) before the scan is recorded with size -1 ("racily clean", as git
-calls it): an edit in the same clock tick as the scan cannot hide, because the
-entry never matches and the file is re-read on the next check.
+plus one stat per file and no JSON of 10,000 entries. Files are keyed as every
+stat snapshot is (kb/snapshot.py): a file modified in the same clock tick as the
+scan is racily clean, its entry never matches, and it is re-read on the next check.
 """
 
 import os
 import time
 
 from mage_engine.kb.layout import NOTES_DIR, SKILLS_DIR
-
-SETTLE_NS = 100_000_000  # 10x the coarsest timestamp tick of ext4/xfs/btrfs/APFS
+from mage_engine.kb.snapshot import stat_key
 
 
 def source_dirs(kb) -> list:
@@ -85,8 +83,7 @@ def scan(kb) -> dict:
             stat = os.lstat(os.path.join(root, rel))
         except OSError:
             continue  # removed between the listing and the stat
-        size = stat.st_size if now - stat.st_mtime_ns > SETTLE_NS else -1
-        files[rel] = [stat.st_mtime_ns, size]
+        files[rel] = stat_key(stat, now)
     return files
 
 
