@@ -10,7 +10,7 @@ from mage_engine.doctor.check import Check, ok, warn
 from mage_engine.hosts import agent_install
 from mage_engine.hosts.agent_files import ALL, files_for
 from mage_engine.kb.jsonfiles import read_object
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import host_record_file, KB
 
 NAME = "agent-tools"
 CONNECT = "run `mage connect claude-code` (or `mage doctor --fix`)"
@@ -61,7 +61,7 @@ def _judge(kb: KB, state: dict) -> Check:
 
 def _generic_problems(kb: KB) -> list[str]:
     """What AGENTS.md points at that is not there (only when `mage connect generic` ran)."""
-    state = read_object(kb.state_dir / "generic.json")
+    state = read_object(kb.at(host_record_file("generic")))
     if not state:
         return []
     seen = agent_install.status(kb, files_for("generic"), state.get("agent_files", {}))

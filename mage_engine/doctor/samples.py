@@ -7,7 +7,7 @@ from mage_engine.hosts.claude_code.launcher import personal_launcher
 from mage_engine.hosts.claude_code.settings import load_settings, settings_path
 from mage_engine.hosts.claude_code.wiring import EVENTS, wired_groups
 from mage_engine.kb.atomic import remove
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import DOCTOR_AGENT_TRANSCRIPT, KB, SESSIONS_DIR
 from mage_engine.trail.session_files import session_stem
 
 # A token of GitHub's shape, built here so no scanner mistakes this file for a leak.
@@ -69,7 +69,7 @@ _SPECIFIC = {
                         "last_assistant_message": "doctor probe", "background_tasks": [], "session_crons": []},
     "SubagentStop": lambda kb: {"permission_mode": "default", "stop_hook_active": False, "agent_id": "doctor",
                                 "agent_type": "general-purpose", "last_assistant_message": "doctor probe",
-                                "agent_transcript_path": str(kb.scratch_dir / "doctor-agent.jsonl")},
+                                "agent_transcript_path": kb.at(DOCTOR_AGENT_TRANSCRIPT)},
     "SessionEnd": lambda kb: {"reason": "other"},
 }
 
@@ -77,7 +77,7 @@ _SPECIFIC = {
 def forget_session(kb: KB, session: str) -> None:
     """Remove what the sample session left: its trail, capture state and ledger lines."""
     stem = session_stem(session)
-    for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.state_dir / "sessions", f"{stem}.*")):
+    for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.root / SESSIONS_DIR, f"{stem}.*")):
         for path in folder.glob(pattern) if folder.is_dir() else []:
             remove(path)  # through the file guard: never in a folder reached by a link
     # ledger and usage metrics never record probe sessions (mage_engine.kb.probe)

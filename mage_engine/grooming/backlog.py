@@ -7,7 +7,7 @@ recurrence candidates the last distill left in .mage/state/candidates.json.
 import os
 
 from mage_engine.kb.jsonfiles import read_object
-from mage_engine.kb.layout import KB, STAGING_DIR, STATE_DIR
+from mage_engine.kb.layout import CANDIDATES_FILE, KB, STAGING_DIR
 
 
 def backlog_summary(kb: KB) -> dict:
@@ -23,7 +23,7 @@ def count_drafts(kb: KB) -> int:
 
 
 def count_candidates(kb: KB) -> int:
-    candidates = (read_object(kb.at(STATE_DIR, "candidates.json")) or {}).get("candidates")
+    candidates = (read_object(kb.at(CANDIDATES_FILE)) or {}).get("candidates")
     return len(candidates) if isinstance(candidates, list) else 0
 
 

@@ -20,7 +20,7 @@ from mage_engine.hosts import agent_install
 from mage_engine.hosts.change import HostChange
 from mage_engine.hosts.agent_files import GROOM, ONBOARD, files_for
 from mage_engine.kb.jsonfiles import read_object
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import host_record_file, KB
 from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.journal import HOST as HOST_FILES, recover
 from mage_engine.kb.transaction import Transaction
@@ -60,7 +60,7 @@ def section(mage: str | None = None) -> str:
 
 
 def state_path(kb: KB):
-    return kb.state_dir / f"{HOST}.json"
+    return kb.root / host_record_file(HOST)
 
 
 def connect(kb: KB) -> HostChange:

@@ -14,7 +14,7 @@ from mage_engine.base import fastjson
 from mage_engine.base.errors import ConfigError
 from mage_engine.kb.dials import AUTONOMIES, DEFAULT_CONFIG_TEXT, SENSITIVITIES, Config
 from mage_engine.kb.jsonfiles import read_object
-from mage_engine.kb.layout import CONFIG_FILE, KB, STATE_DIR
+from mage_engine.kb.layout import CONFIG_CACHE_FILE, CONFIG_FILE, KB
 
 ENV_OVERRIDES = {
     "MAGE_HINT_MIN_SCORE": ("hint_min_score", float),
@@ -46,7 +46,7 @@ def load_config_cached(kb: KB, environ=None) -> Config:
     except OSError:
         return apply_env(Config(), environ)
     key = [stat.st_mtime_ns, stat.st_size]
-    cache = kb.at(STATE_DIR, "config.json")
+    cache = kb.at(CONFIG_CACHE_FILE)
     cached = _read_cache(cache, key)
     if cached is not None:
         return apply_env(cached, environ)

@@ -10,7 +10,7 @@ every hook run.
 import os
 import time
 
-from mage_engine.kb.layout import ERRORS_LOG, STATE_DIR
+from mage_engine.kb.layout import CONFIG_WARNINGS_FILE, ERRORS_LOG
 
 ERRORS_LOG_BYTES = 1024 * 1024  # errors.log past this becomes errors.log.1 (one old part kept)
 
@@ -35,7 +35,7 @@ def log_once_a_day(kb, event: str, warnings: list) -> None:
     """Config warnings (a bad MAGE_* value, a bad config.yaml) go to errors.log once a day, not per hook run."""
     from mage_engine.kb import guard
 
-    marker = kb.at(STATE_DIR, "config-warnings.txt")
+    marker = kb.at(CONFIG_WARNINGS_FILE)
     seen = time.strftime("%Y-%m-%d", time.gmtime()) + "\n" + "\n".join(warnings)
     try:
         if guard.read_text(marker, 64 * 1024) == seen:

@@ -5,9 +5,9 @@ from pathlib import Path
 
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.dials import DEFAULT_CONFIG_TEXT
-from mage_engine.kb.layout import KB, SCRUB_VERSION_FILE
+from mage_engine.kb.layout import KB, SCRATCH_DIR, SCRUB_VERSION_FILE
 
-GITIGNORE_ENTRY = ".mage/"
+GITIGNORE_ENTRY = SCRATCH_DIR + "/"
 
 
 @dataclass

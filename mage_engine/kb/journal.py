@@ -27,7 +27,7 @@ from pathlib import Path
 from mage_engine.base.errors import MageError
 from mage_engine.kb import guard
 from mage_engine.kb.atomic import append_line, move, remove, write_text_atomic
-from mage_engine.kb.layout import CONFIG_FILE, GROOMED_LOG, HOST_JOURNAL_FILE, JOURNAL_FILE, KB
+from mage_engine.kb.layout import CONFIG_FILE, GROOMED_LOG, HOST_JOURNAL_FILE, JOURNAL_FILE, JOURNAL_REFUSED_FILE, KB, MAGE_DIR, STAGING_DIR, STATE_DIR
 
 MAX_JOURNAL_BYTES = 256 * 1024 * 1024
 
@@ -45,8 +45,8 @@ class Scope:
         return (path.startswith(self.prefixes) or path in self.exact) and path not in self.never
 
 
-GROOMING = Scope(JOURNAL_FILE, ("mage/", ".mage/staging/"), never=(CONFIG_FILE,))
-HOST = Scope(HOST_JOURNAL_FILE, (".claude/", ".agents/", ".mage/state/"), (".gitignore", "AGENTS.md"))
+GROOMING = Scope(JOURNAL_FILE, (MAGE_DIR + "/", STAGING_DIR + "/"), never=(CONFIG_FILE,))
+HOST = Scope(HOST_JOURNAL_FILE, (".claude/", ".agents/", STATE_DIR + "/"), (".gitignore", "AGENTS.md"))
 
 
 def recover(kb: KB, scope: Scope = GROOMING) -> bool:
@@ -99,7 +99,7 @@ def _plain(path) -> bool:
 def _set_aside(kb: KB, where: Path) -> None:
     """Move a journal mage will not apply out of the way; leave it where even that is refused."""
     try:
-        move(where, kb.scratch_dir / "journal.refused.json")
+        move(where, kb.root / JOURNAL_REFUSED_FILE)
     except OSError:
         try:
             remove(where)

@@ -19,6 +19,7 @@ from mage_engine.kb.snapshot import folder_keys
 from mage_engine.recurrence.coverage import recall_match, signature_owners, staged_signatures
 from mage_engine.recurrence.draft_text import title_for
 from mage_engine.recurrence.distill_state import write_scratch
+from mage_engine.kb.layout import CANDIDATES_FILE, INDEX_STAMP_FILE
 
 RULES = 3  # bump when what counts as covered changes, so saved candidates are recomputed
 FAMILY_K = {"lesson": 1}  # the person asked for it: one chapter is enough
@@ -28,7 +29,7 @@ ROW_KEYS = ("id", "signature", "family", "chapters", "chapter_count", "count", "
 
 
 def candidates_path(kb):
-    return kb.state_dir / "candidates.json"
+    return kb.root / CANDIDATES_FILE
 
 
 def evaluate(kb, tallies: list, config, known: dict | None = None) -> list[dict]:
@@ -123,7 +124,7 @@ def _kb_stamp(kb, config) -> str:
     for folder in (kb.notes_dir, kb.staging_dir):
         digest.update(repr(folder_keys(folder)).encode())  # a file edited this very tick never looks unchanged
     skills = sorted(kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else []
-    for path in [kb.rejected_path, kb.index_dir / "current.json", *skills]:
+    for path in [kb.rejected_path, kb.root / INDEX_STAMP_FILE, *skills]:
         digest.update(repr((path.name, _stat(path))).encode())
     return digest.hexdigest()[:16]
 

@@ -19,6 +19,7 @@ from mage_engine.trail.reader import Restart, TrailReader
 from mage_engine.recurrence import distill_state as state
 from mage_engine.recurrence.chapter_fold import Folder, counts
 from mage_engine.recurrence.tallies import Incomplete, apply_changes, build_tallies, rebuild
+from mage_engine.kb.layout import TALLIES_FILE
 
 PROGRESS_EVERY = 5000  # lines between progress callbacks
 
@@ -44,7 +45,7 @@ class DistillResult:
 
 
 def tallies_path(kb):
-    return kb.state_dir / "tallies.json"
+    return kb.root / TALLIES_FILE
 
 
 def distill_tallies(kb, progress=None) -> DistillResult:

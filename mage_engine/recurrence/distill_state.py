@@ -18,6 +18,7 @@ import uuid
 import zlib
 
 from mage_engine.kb.jsonfiles import read_object
+from mage_engine.kb.layout import DISTILL_DIR
 
 VERSION = 4  # 4: steps carry tool ids and noise marks; sightings carry event keys
 BUCKETS = 32
@@ -28,7 +29,7 @@ class Inconsistent(Exception):
 
 
 def folder(kb):
-    return kb.state_dir / "distill"
+    return kb.root / DISTILL_DIR
 
 
 def bucket_of(session: str) -> str:

@@ -15,10 +15,11 @@ import os
 from mage_engine.base.errors import MageError
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.skills import read_skill, render_skill, skill_path
+from mage_engine.kb.layout import OPTIMIZE_FILE
 
 
 def state_path(kb):
-    return kb.state_dir / "optimize.json"
+    return kb.root / OPTIMIZE_FILE
 
 
 def dismissed_ids(kb) -> set:

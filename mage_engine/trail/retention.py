@@ -8,16 +8,15 @@ modification time); a session's state file goes with its last trail file.
 import os
 import time
 
-from mage_engine.kb.layout import STATE_DIR
+from mage_engine.kb.layout import PRUNE_STAMP_FILE
 
-STAMP_NAME = "prune.stamp"
 DAY_SECONDS = 24 * 3600
 
 
 def maybe_prune(kb, config=None, now: float | None = None) -> list | None:
     """Prune unless it was done in the last 24 hours; returns the files removed, or None if skipped."""
     now = time.time() if now is None else now
-    stamp = kb.at(STATE_DIR, STAMP_NAME)  # a str: the daily check is on the hook path
+    stamp = kb.at(PRUNE_STAMP_FILE)  # a str: the daily check is on the hook path
     try:
         if now - os.stat(stamp).st_mtime < DAY_SECONDS:
             return None

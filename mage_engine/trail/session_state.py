@@ -14,7 +14,7 @@ import time
 
 from mage_engine.base import fastjson
 from mage_engine.kb.jsonfiles import read_object
-from mage_engine.kb.layout import STATE_DIR
+from mage_engine.kb.layout import SESSIONS_DIR
 
 LOCK_WAIT_SECONDS = 0.05
 
@@ -27,12 +27,12 @@ def fresh_state() -> dict:
 
 
 def sessions_dir(kb):
-    return kb.state_dir / "sessions"
+    return kb.root / SESSIONS_DIR
 
 
 def _session_file(kb, name: str) -> str:
     """`sessions_dir(kb) / name` as a str, for the hook path."""
-    return kb.at(STATE_DIR, "sessions", name)
+    return kb.at(SESSIONS_DIR, name)
 
 
 def load_state(kb, stem: str) -> dict:

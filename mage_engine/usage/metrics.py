@@ -23,6 +23,7 @@ import time
 from mage_engine.base import fastjson
 from mage_engine.usage import counts, hint_use
 from mage_engine.usage.events import events_path
+from mage_engine.kb.layout import METRICS_LOCK_FILE
 
 SNAPSHOT_VERSION = 1
 ROTATE_BYTES = 4 * 1024 * 1024
@@ -59,7 +60,7 @@ def _save(kb, snapshot: dict) -> None:
     from mage_engine.kb.atomic import write_text_atomic
     from mage_engine.kb.flock import FileLock
 
-    lock = FileLock(kb.scratch_dir / "metrics.lock", wait=0.2)
+    lock = FileLock(kb.at(METRICS_LOCK_FILE), wait=0.2)
     try:
         if not lock.acquire():
             return

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mage_engine.base.errors import MageError
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import KB, REDIRECTED_DIR
 
 MAGE_OWN = {"notes", "skills", "logs", "INDEX.md", "MEMORY.md", "config.yaml", "rejected.jsonl"}
 HOST_KEYS = {"name", "description", "metadata"}
@@ -104,6 +104,6 @@ def move_out(kb: KB, path: Path) -> Path:
     from mage_engine.kb.atomic import move
 
     flat = "__".join(path.relative_to(kb.mage_dir).parts)
-    target = kb.scratch_dir / "redirected" / f"{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{flat}"
+    target = kb.root / REDIRECTED_DIR / f"{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{flat}"
     move(path, target)
     return target

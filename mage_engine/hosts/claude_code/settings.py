@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 from mage_engine.base.errors import MageError
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import KB, SETTINGS_BACKUPS_DIR
 
 LOCAL = Path(".claude") / "settings.local.json"
 SHARED = Path(".claude") / "settings.json"
@@ -124,7 +124,7 @@ def style_of(text: str | None) -> tuple[str, str, bool]:
 
 def backup_file(kb: KB, path: Path) -> Path:
     """Copy `path` to .mage/backups/<name>.<UTC stamp>.bak; keep the newest KEEP_BACKUPS."""
-    folder = kb.scratch_dir / "backups"
+    folder = kb.root / SETTINGS_BACKUPS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     target = folder / f"{path.name}.{stamp}.bak"

@@ -16,7 +16,7 @@ from mage_engine.base import fastjson
 from mage_engine.base.errors import MageError
 from mage_engine.kb.flock import FileLock
 from mage_engine.kb.jsonfiles import read_object
-from mage_engine.kb.layout import INDEX_DIR, INDEX_MANIFEST
+from mage_engine.kb.layout import INDEX_DIR, INDEX_MANIFEST, INDEX_STAMP_FILE, INDEX_STANDING_FILE
 
 SCHEMA_VERSION = 5  # (an analyzer change bumps terms/saved_lists.py's ANALYZER_VERSION too)
 # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword;
@@ -36,7 +36,7 @@ def is_index_failure(error: BaseException) -> bool:
 
 def stamp_path(kb):
     """current.json: which generation is live, and what freshness checks compare."""
-    return kb.index_dir / "current.json"
+    return kb.root / INDEX_STAMP_FILE
 
 
 def index_file(kb, name: str) -> str:
@@ -51,7 +51,7 @@ def manifest_path(kb):
 
 def standing_path(kb):
     """standing.json: what SessionStart injects, precomputed."""
-    return kb.index_dir / "standing.json"
+    return kb.root / INDEX_STANDING_FILE
 
 
 def write_json(path, data) -> None:

@@ -16,10 +16,8 @@ Older prompts fade: past `HALVE_AT` prompts every count is halved, so what
 "everyday" means follows the project as it changes.
 """
 
-from mage_engine.kb.layout import STATE_DIR
+from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG
 
-DIGEST_FILE = "everyday.json"  # in .mage/state/: the counts folded so far
-LOG_FILE = "everyday.log"  # in .mage/state/: one line of terms per prompt since
 FOLD_EVERY = 32
 MAX_LOG_BYTES = 256 * 1024
 SHARE = 1 / 3
@@ -58,14 +56,14 @@ def load(kb) -> Everyday:
     """The counts: the saved snapshot plus the prompts appended to the log since (empty when none)."""
     from mage_engine.kb.jsonfiles import read_object
 
-    data = read_object(kb.at(STATE_DIR, DIGEST_FILE)) or {}
+    data = read_object(kb.at(EVERYDAY_FILE)) or {}
     terms = data.get("terms")
     try:
         everyday = Everyday(float(data.get("prompts") or 0), dict(terms) if isinstance(terms, dict) else {})
         offset = int(data.get("offset") or 0)
     except (TypeError, ValueError):
         everyday, offset = Everyday(), 0
-    lines = _lines_after(kb.at(STATE_DIR, LOG_FILE), offset)
+    lines = _lines_after(kb.at(EVERYDAY_LOG), offset)
     for line in lines:
         everyday.add(line.split())
     everyday.pending = len(lines)
@@ -93,7 +91,7 @@ def count_prompt(kb, everyday: Everyday, terms) -> None:
     from mage_engine.kb.atomic import append_line
 
     line = " ".join(t for t in dict.fromkeys(terms) if t and not any(c.isspace() for c in t))
-    log = kb.at(STATE_DIR, LOG_FILE)
+    log = kb.at(EVERYDAY_LOG)
     try:
         try:
             append_line(log, line)
@@ -113,11 +111,11 @@ def _fold(kb, everyday: Everyday, offset: int) -> None:
 
     from mage_engine.kb.scratch import write_json
 
-    log = kb.at(STATE_DIR, LOG_FILE)
+    log = kb.at(EVERYDAY_LOG)
     if offset >= MAX_LOG_BYTES:
         os.replace(log, log + ".old")  # a prompt appended a moment ago may miss its count: a statistic
         offset = 0
-    write_json(kb.at(STATE_DIR, DIGEST_FILE), {"prompts": round(everyday.prompts, 2), "offset": offset,
+    write_json(kb.at(EVERYDAY_FILE), {"prompts": round(everyday.prompts, 2), "offset": offset,
                                               "terms": {t: round(c, 2) for t, c in sorted(everyday.terms.items())}})
 
 

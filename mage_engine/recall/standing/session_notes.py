@@ -6,9 +6,8 @@ Both are on the hook path: one small file per session, written in place, without
 a flush or a rename (scratch.py); about one start in 16 trims the folder.
 """
 
-from mage_engine.kb.layout import STATE_DIR
+from mage_engine.kb.layout import SESSION_CONTEXT_DIR
 
-CONTEXT_DIR = "context"
 PRUNE_ONE_IN = 16  # session starts: about one in this many trims the folder to the newest files
 
 
@@ -21,7 +20,7 @@ def remember(kb, session: str, named: list) -> None:
     try:
         scratch.overwrite_json(_path(kb, session), {"notes": list(named)})
         if time.time_ns() // 1000 % PRUNE_ONE_IN == 0:  # listing the folder on every start costs more than it saves
-            scratch.prune_folder(kb.at(STATE_DIR, CONTEXT_DIR))
+            scratch.prune_folder(kb.at(SESSION_CONTEXT_DIR))
     except OSError:
         pass
 
@@ -37,4 +36,4 @@ def named_in(kb, session: str) -> frozenset:
 def _path(kb, session: str) -> str:
     from mage_engine.trail.session_files import session_stem
 
-    return kb.at(STATE_DIR, CONTEXT_DIR, f"{session_stem(session)}.json")
+    return kb.at(SESSION_CONTEXT_DIR, f"{session_stem(session)}.json")
