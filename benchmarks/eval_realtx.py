@@ -41,7 +41,8 @@ NOISE = ("doesn't want to proceed", "doesn't want to take this action", "user re
          "exceeds maximum allowed", "inputvalidationerror", "modified since read", "unexpectedly modified",
          "eisdir", "agent type", "path does not exist", "cygpath", "cygheap", "w: gpg error", "warn:", "warning:")
 # Prompts that ask, in so many words, to keep something (session id prefix, line number), labelled by hand.
-REQUESTS = {("3cfce0ff", 501), ("c76e5be5", 934), ("5f2d5220", 185)}
+# ("d9c38e64", 80) asks to add a standing instruction for all future documentation to CLAUDE.md.
+REQUESTS = {("3cfce0ff", 501), ("c76e5be5", 934), ("5f2d5220", 185), ("d9c38e64", 80)}
 
 
 def main() -> None:

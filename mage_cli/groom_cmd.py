@@ -3,11 +3,13 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_engine.base.errors import MageError
 from mage_engine.grooming import groom as engine
 from mage_engine.grooming.proposals import approve_proposals, propose
 from mage_engine.grooming.redirects import take_redirects
+from mage_engine.grooming.undo import undo_last
 
-ACTIONS = ("accept", "accept_all", "reject", "merge", "propose", "approve_proposals")
+ACTIONS = ("accept", "accept_all", "reject", "merge", "propose", "approve_proposals", "undo")
 
 
 @click.command()
@@ -18,17 +20,22 @@ ACTIONS = ("accept", "accept_all", "reject", "merge", "propose", "approve_propos
 @click.option("--reason", default="", help="Why (for --reject and --propose).")
 @click.option("--merge", is_flag=True, help="Merge the named draft into the note given by --into.")
 @click.option("--into", "into", metavar="NOTE", help="The note a --merge updates.")
+@click.option("--edit", is_flag=True, help="With --merge: open the merged note in $EDITOR before anything is written.")
 @click.option("--propose", is_flag=True, help="Propose a verdict for the named draft (the agent, at approver).")
 @click.option("--verdict", type=click.Choice(["accept", "reject"]), help="The proposed verdict.")
 @click.option("--approve-proposals", is_flag=True, help="Apply every proposal as one batch (a person).")
+@click.option("--undo", is_flag=True, help="Take back the last accept, reject or merge, if not committed yet.")
 @kb_option
 @json_option
-def groom(ids, kb_dir, as_json, into, reason, verdict, **flags):
+def groom(ids, kb_dir, as_json, into, reason, verdict, edit, **flags):
     """Groom drafts into notes: opens the app on Staging, or acts headless.
 
     Accept and merge rewrite mage/INDEX.md and mage/MEMORY.md and print the git
-    command to run after reading the diff; mage never commits. What the agent
-    may do depends on the autonomy dial (see `mage dial`).
+    command to run after reading the diff; mage never commits. A merge folds
+    the draft in section by section (its procedure replaces the note's);
+    --edit shows you the result in $EDITOR first. --undo takes back the last
+    action until you commit it. What the agent may do depends on the autonomy
+    dial (see `mage dial`).
 
     \b
     Examples:
@@ -37,24 +44,33 @@ def groom(ids, kb_dir, as_json, into, reason, verdict, **flags):
       mage groom --accept-all
       mage groom --reject flaky-guess --reason "one-off, not a lesson"
       mage groom --merge uv-cache-tip --into gha-uv-cache-key
+      mage groom --merge uv-cache-tip --into gha-uv-cache-key --edit
+      mage groom --undo                           # take back the last action
       mage groom --propose uv-cache-tip --verdict accept --reason "recurs in CI"
       mage groom --approve-proposals
     """
     chosen = [name for name in ACTIONS if flags.get(name)]
     if len(chosen) > 1:
         raise click.UsageError(f"choose one action, not {' and '.join('--' + c.replace('_', '-') for c in chosen)}")
+    if edit and chosen != ["merge"]:
+        raise click.UsageError("--edit goes with --merge: mage groom --merge DRAFT --into NOTE --edit")
     kb = open_kb(kb_dir)
     imported = take_redirects(kb)
     if not chosen:
         return _open_app(kb, ids)
-    result = _run(kb, chosen[0], list(ids), into, reason, verdict)
+    if chosen == ["undo"]:
+        if ids:
+            raise click.UsageError("--undo takes no ids: it takes back the last accept, reject or merge")
+        result = undo_last(kb).to_json()
+    else:
+        result = _run(kb, chosen[0], list(ids), into, reason, verdict, edit)
     if as_json:
         echo_json({**result, "redirects_staged": imported})
         return
     _print(result)
 
 
-def _run(kb, action, ids, into, reason, verdict) -> dict:
+def _run(kb, action, ids, into, reason, verdict, edit=False) -> dict:
     if action in ("accept", "reject", "merge", "propose") and not ids:
         raise click.UsageError(f"--{action} needs a draft id (see `mage drafts`)")
     if action == "accept":
@@ -66,7 +82,8 @@ def _run(kb, action, ids, into, reason, verdict) -> dict:
     if action == "merge":
         if not into or len(ids) != 1:
             raise click.UsageError("use: mage groom --merge DRAFT --into NOTE")
-        return engine.merge(kb, ids[0], into).to_json()
+        text = _edited_merge(kb, ids[0], into) if edit else None
+        return engine.merge(kb, ids[0], into, text=text).to_json()
     if action == "propose":
         if not verdict or len(ids) != 1:
             raise click.UsageError('use: mage groom --propose DRAFT --verdict accept|reject --reason "why"')
@@ -74,11 +91,23 @@ def _run(kb, action, ids, into, reason, verdict) -> dict:
     return approve_proposals(kb).to_json()
 
 
+def _edited_merge(kb, draft_id: str, note_id: str) -> str:
+    """The merged note as the person leaves it in $EDITOR; closing without saving cancels."""
+    proposed = engine.merge_text(kb, draft_id, note_id)
+    edited = click.edit(proposed, extension=".md", require_save=True)
+    if edited is None:
+        raise MageError("merge cancelled: the editor closed without saving", "nothing was written")
+    return edited
+
+
 def _print(result: dict) -> None:
     if result["action"] == "propose":
         p = result["proposal"]
         click.echo(f"proposed {p['verdict']} for {p['draft']}: {p['reason']}")
         click.echo("A person approves proposals with `mage groom --approve-proposals` (or key P in `mage groom`).")
+        return
+    if result["action"] == "undo":
+        _print_undo(result)
         return
     for item in result["done"]:
         verb = item.get("verdict") or result["action"]
@@ -89,6 +118,15 @@ def _print(result: dict) -> None:
     if result.get("git_command"):
         click.echo("Nothing is committed. Read the diff, then:")
         click.echo(f"  {result['git_command']}")
+
+
+def _print_undo(result: dict) -> None:
+    for item in result["done"]:
+        target = f" (mage/notes/{item['note']}.md)" if item.get("note") else ""
+        click.echo(f"undid {item.get('verdict') or item['undid']} of {item['draft']}{target}: the draft is back in staging")
+    click.echo("restored " + ", ".join(result["written"]))
+    for warning in result.get("warnings", []):
+        click.echo(f"warning: {warning}", err=True)
 
 
 def _open_app(kb, ids) -> None:

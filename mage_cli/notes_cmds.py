@@ -88,7 +88,8 @@ def index(kb_dir, as_json):
     if as_json:
         echo_json(result)
         return
-    click.echo(f"indexed {result['notes']} notes; search index {result['search']}")
+    notes = result["notes"]
+    click.echo(f"indexed {notes} note{'' if notes == 1 else 's'}; search index {result['search']}")
     for path in result["written"]:
         click.echo(f"  wrote {path}")
     for problem in result["problems"]:

@@ -122,7 +122,7 @@ def _print_distill(result) -> None:
                    "flags, or the user corrects the agent")
         return
     waiting = {row["signature"] for row in result.candidates}
-    click.echo(f"K={result.k}: {len(waiting)} candidate(s) for `mage promote`\n")
+    click.echo(f"K={result.k}: {len(waiting)} candidate{'' if len(waiting) == 1 else 's'} for `mage promote`\n")
     click.echo("chapters  seen  signature")
     for tally in result.tallies:
         mark = "  <- candidate" if tally["signature"] in waiting else ""
@@ -131,7 +131,8 @@ def _print_distill(result) -> None:
 
 def _print_promote(result) -> None:
     verb = "would stage" if result.dry_run else "staged"
-    click.echo(f"{verb} {len(result.staged)} recurrence draft(s) (K={result.k})")
+    staged = len(result.staged)
+    click.echo(f"{verb} {staged} recurrence draft{'' if staged == 1 else 's'} (K={result.k})")
     for draft in result.staged:
         label = draft["draft"] or "(dry run)"
         click.echo(f"  {label}: {draft['title']}  [{len(draft['chapters'])} chapters]")
@@ -140,14 +141,16 @@ def _print_promote(result) -> None:
     for row in result.skipped:
         click.echo(f"  skipped ({row['status']}): {row['title']}")
     if result.waiting:
-        click.echo(f"{len(result.waiting)} more candidate(s) wait for the next pass")
+        waiting = len(result.waiting)
+        click.echo(f"{waiting} more candidate{' waits' if waiting == 1 else 's wait'} for the next pass")
     if result.staged and not result.dry_run:
         click.echo("next: `mage drafts` to review them, `mage groom` to accept or reject")
 
 
 def _print_graduate(result) -> None:
     verb = "would graduate" if result.dry_run else "graduated"
-    click.echo(f"{verb} {len(result.graduated)} note(s) into skills (M={result.m})")
+    graduated = len(result.graduated)
+    click.echo(f"{verb} {graduated} note{'' if graduated == 1 else 's'} into skills (M={result.m})")
     for row in result.graduated:
         click.echo(f"  {row['note']} -> {row['path']} ({row['chapter_count']} chapters)")
         click.echo(f"    description: {row['description']}")

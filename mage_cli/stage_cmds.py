@@ -70,10 +70,12 @@ def _print_stage(result) -> None:
                        f"consider `mage groom --merge {result.id} --into {result.nearest['id']}`")
     else:
         matched = result.matched or {}
-        what = {"draft": "an existing draft", "note": "an existing note",
-                "rejected": "a rejected draft"}.get(matched.get("kind"), "something")
         reason = f" (reason: {matched['reason']})" if matched.get("reason") else ""
-        click.echo(f"not staged: {result.status} of {what} '{matched.get('id')}'{reason}")
+        if matched.get("kind") == "rejected":
+            click.echo(f"not staged: rejected before, as '{matched.get('id')}'{reason}")
+        else:
+            what = {"draft": "an existing draft", "note": "an existing note"}.get(matched.get("kind"), "something")
+            click.echo(f"not staged: {result.status} of {what} '{matched.get('id')}'{reason}")
     for warning in result.warnings:
         click.echo(f"warning: {warning}", err=True)
 

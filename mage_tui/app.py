@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 
 from textual import on
-from textual.app import App, SuspendNotSupported
+from textual.app import App, SuspendNotSupported, SystemCommand
 from textual.binding import Binding
 
 from mage_engine.kb.layout import KB
@@ -28,6 +28,7 @@ class MageApp(App):
     CSS_PATH = "app.tcss"
     TITLE = "mage"
     COMMANDS = App.COMMANDS | {MageCommands}
+    NOTIFICATION_TIMEOUT = 5
     BINDINGS = [Binding("q", "quit", "quit", tooltip="Quit (nothing is lost: every action is already on disk)",
                         id="app.quit")]
 
@@ -59,6 +60,24 @@ class MageApp(App):
             self.keymap = keymap
             self.set_keymap(keymap)
 
+    def on_key(self, event) -> None:
+        """A character typed right after a key put the focus in a field (`/`, `f`, a dialog's box)
+        was handed to the widget focused before (Textual hands keys out as they arrive and runs
+        bindings later). It belongs in the field, not to a binding: a field consumes the characters
+        typed into it, so one that reaches the app with a field focused was typed before the switch."""
+        from textual.widgets import Input  # loaded by then: a field is what this looks for
+
+        field = self.focused
+        if isinstance(field, Input) and event.is_printable and event.character:
+            event.stop()
+            event.prevent_default()  # no binding for it (`q` typed after `/` searches, it does not quit)
+            field.insert_text_at_cursor(event.character)
+
+    def get_system_commands(self, screen):
+        """Textual's own palette entries, kept to the one mage has no key for, named like mage's."""
+        yield SystemCommand("App: change theme", "Pick a colour theme (mage uses the theme's colours only)",
+                            self.action_change_theme)
+
     @on(m.Request)
     def _request_handled(self, message: m.Request) -> None:
         """A pane's request bubbled past the screen, which has acted on it (Pane.request began it)."""
@@ -70,8 +89,12 @@ class MageApp(App):
         if section == "app":
             self.activity.after_refresh(self, main.run_action, action)
             return
-        main.action_show_pane(section)
-        self.activity.after_refresh(self, main.pane(section).run_action, action)
+
+        async def show_then_act() -> None:
+            await main.action_show_pane(section)
+            self.activity.after_refresh(self, main.pane(section).run_action, action)
+
+        self.activity.after_refresh(self, show_then_act)
 
     def edit_file(self, path: Path) -> None:
         """Open `path` in $VISUAL/$EDITOR (vi by default), the terminal handed over meanwhile."""

@@ -20,6 +20,8 @@ STYLES = {
     "doc.muted": "$text-muted",
     "doc.path": "$text-secondary",
     "doc.rule": "$panel-lighten-1",
+    "doc.warning": "$text-warning",
+    "doc.error": "bold $text-error",
     "markdown.h1": "$markdown-h1-color $markdown-h1-text-style",
     "markdown.h2": "$markdown-h2-color $markdown-h2-text-style",
     "markdown.h3": "$markdown-h3-color $markdown-h3-text-style",

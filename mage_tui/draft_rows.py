@@ -13,16 +13,17 @@ from pathlib import Path
 
 from mage_engine.kb.layout import KB
 
-CACHE_NAME = "tui-draft-rows.json"
+CACHE_NAME = "tui-draft-rows-v2.json"  # v2: an unreadable draft's problem is a record (file, line, error)
 MOST_CACHED = 1000  # beyond this many drafts, even reading the cache belongs in a worker
 
 
-def draft_rows(kb: KB) -> tuple[list[dict], list[str]]:
-    """Rows for every draft (oldest first) and one-line problems for unreadable files."""
+def draft_rows(kb: KB) -> tuple[list[dict], list[dict]]:
+    """Rows for every draft (oldest first) and the unreadable files: {'id', 'file', 'line', 'error', 'message'},
+    `message` being the engine's one line (`path:line: problem`)."""
     return _rows(kb, parse=True)
 
 
-def cached_rows(kb: KB) -> tuple[list[dict], list[str]] | None:
+def cached_rows(kb: KB) -> tuple[list[dict], list[dict]] | None:
     """The same rows if every draft is cached and unchanged, else None (parse them in a worker)."""
     return _rows(kb, parse=False)
 
@@ -46,7 +47,8 @@ def _rows(kb: KB, parse: bool):
     paths = {name: str(path) for name, _key, path in entries}  # the KB may have moved since
     rows = [{**r["row"], "path": paths[name]} for name, r in fresh.items() if "row" in r]
     rows.sort(key=lambda row: (str(row.get("staged") or ""), row["id"]))
-    return rows, [r["problem"] for r in fresh.values() if "problem" in r]
+    problems = [{**r["problem"], "path": paths[name]} for name, r in fresh.items() if isinstance(r.get("problem"), dict)]
+    return rows, problems
 
 
 def _describe(path: Path) -> dict:
@@ -58,7 +60,8 @@ def _describe(path: Path) -> dict:
     try:
         row = draft_row(read_note(path))
     except NoteFormatError as problem:
-        return {"problem": str(problem)}
+        return {"problem": {"id": path.stem, "file": path.name, "line": problem.line, "error": problem.problem,
+                            "message": str(problem)}}
     # A hand-written date can come back from YAML as a date object: such rows are never cached.
     return {"row": row, "cacheable": _round_trips(row)}
 

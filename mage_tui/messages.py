@@ -46,8 +46,15 @@ class ProposeVerdict(Request):
     draft_id: str
 
 
+@dataclass
 class ApproveProposals(Request):
-    """Apply every proposal in staging as one batch."""
+    """Apply every proposal in staging as one batch (the screen lists them and asks first)."""
+
+    rows: list
+
+
+class UndoLast(Request):
+    """Take back the last accept, reject or merge."""
 
 
 @dataclass
@@ -107,7 +114,7 @@ class RefreshRecurrence(Request):
 
 @dataclass
 class DraftsLoaded(Message):
-    """The staging batch was read."""
+    """The staging batch was read: rows, and the drafts that could not be (mage_tui.draft_rows)."""
 
     rows: list
     problems: list = field(default_factory=list)
@@ -115,34 +122,40 @@ class DraftsLoaded(Message):
 
 @dataclass
 class DraftPreviewLoaded(Message):
-    """A draft, its nearest note and what accepting it would write."""
+    """A draft, its nearest note and what accepting it would write; or why it cannot be read."""
 
-    draft: object
-    nearest: object | None
-    similarity: float | None
-    outcome: dict
+    draft_id: str | None
+    draft: object = None
+    nearest: object | None = None
+    similarity: float | None = None
+    outcome: dict = field(default_factory=dict)
+    problem: dict | None = None
+    """For an unreadable draft: {'file', 'line', 'error', …}, and `raw` its text."""
+    raw: str = ""
 
 
 @dataclass
 class NotesLoaded(Message):
-    """Every note (light records) was read."""
+    """Every note (light records) was read, and the note files that cannot be."""
 
     notes: list
+    broken: list = field(default_factory=list)
 
 
 @dataclass
 class NotePreviewLoaded(Message):
-    """One note, read whole and rendered for the preview (mage_tui.doc_render.Rendered)."""
+    """One note, read and rendered for the preview (mage_tui.doc_render.Rendered)."""
 
+    note_id: str | None
     rendered: object
 
 
 @dataclass
 class SearchFinished(Message):
-    """Ids matching a query, best first."""
+    """(id, score) of the notes matching a query, best first."""
 
     query: str
-    ids: list
+    hits: list
 
 
 @dataclass
@@ -180,9 +193,36 @@ class SkillsLoaded(Message):
 
 @dataclass
 class RecurrenceLoaded(Message):
-    """Signature tallies and candidates."""
+    """Signature tallies and candidates (`distilled`: the person asked for the trail to be folded again)."""
 
     state: dict
+    distilled: bool = False
+
+
+@dataclass
+class MergePairLoaded(Message):
+    """The draft and the note a merge would join, read for the merge screen."""
+
+    draft: object
+    note: object
+    offer_choice: bool = True
+
+
+@dataclass
+class UndoChecked(Message):
+    """What `u` would take back now ('the accept of x'), or None."""
+
+    what: str | None
+
+
+@dataclass
+class DialNext(Message):
+    """Where a dial would move to (the screen asks before raising autonomy)."""
+
+    name: str
+    now: str
+    following: str
+    values: tuple
 
 
 @dataclass
@@ -194,7 +234,7 @@ class DiskChanged(Message):
 
 @dataclass
 class WorkProgress(Message):
-    """How far a long task (task: 'index' or 'distill') has come."""
+    """How far a long task (task: 'index', 'distill' or 'render') has come."""
 
     task: str
     done: int

@@ -79,11 +79,11 @@ class MageService:
         self.recurrence_lock = threading.Lock()
 
     # --- staging -------------------------------------------------------------
-    def drafts(self) -> tuple[list[dict], list[str]]:
-        """Rows for the staging batch (oldest first) and unreadable files (as list_drafts, cached)."""
+    def drafts(self) -> tuple[list[dict], list[dict]]:
+        """Rows for the staging batch (oldest first) and unreadable files (mage_tui.draft_rows, cached)."""
         return draft_rows.draft_rows(self.kb)
 
-    def cached_drafts(self) -> tuple[list[dict], list[str]] | None:
+    def cached_drafts(self) -> tuple[list[dict], list[dict]] | None:
         """The same rows in milliseconds when no draft changed since the last look, else None."""
         return draft_rows.cached_rows(self.kb)
 
@@ -109,8 +109,36 @@ class MageService:
     def reject(self, ids: list[str], reason: str) -> dict:
         return _groom().reject(self.kb, ids, reason, actor=self.actor).to_json()
 
-    def merge(self, draft_id: str, note_id: str) -> dict:
-        return _groom().merge(self.kb, draft_id, note_id, actor=self.actor).to_json()
+    def merge(self, draft_id: str, note_id: str, text: str | None = None) -> dict:
+        """Merge as `merge_text` proposes, or write `text` (the merged note as the person edited it)."""
+        return _groom().merge(self.kb, draft_id, note_id, actor=self.actor, text=text).to_json()
+
+    def merge_text(self, draft_id: str, note_id: str, title: str | None = None, summary: str | None = None,
+                   steps: str = "replace") -> str:
+        """The note file the merge would write, for the merge screen."""
+        return _groom().merge_text(self.kb, draft_id, note_id, title=title, summary=summary, steps=steps,
+                                   on=self.clock().date().isoformat())
+
+    def note_file_text(self, note_id: str) -> str:
+        """The note's file as it is on disk (the merge screen's left column)."""
+        return self.raw_text(str(self.kb.note_path(note_id)), limit=1024 * 1024)
+
+    def check_merged_text(self, note_id: str, text: str) -> "Note":
+        """The merged note as edited, parsed (NoteFormatError names the line), before anything is written."""
+        return _groom().edited_note(self.kb, self.note(note_id), text)
+
+    def undo(self) -> dict:
+        """Take back the last accept, reject or merge (refused once committed or changed since)."""
+        from mage_engine.grooming.undo import undo_last
+
+        return undo_last(self.kb, actor=self.actor).to_json()
+
+    def undoable(self) -> str | None:
+        """What `undo` would take back ('the accept of x'), or None."""
+        from mage_engine.grooming.undo import describe, last_undoable
+
+        record = last_undoable(self.kb)
+        return describe(record) if record else None
 
     def propose(self, draft_id: str, verdict: str, reason: str) -> dict:
         proposal = _proposals().propose(self.kb, draft_id, verdict, reason, actor=self.actor)
@@ -128,8 +156,42 @@ class MageService:
 
         return catalog.light_notes(self.kb)
 
-    def search(self, query: str, notes: list["Note"], limit: int = 200) -> list[str]:
-        """Note ids matching `query`, best first: recall when built, else a plain filter."""
+    def notes_and_broken(self) -> tuple[list["Note"], list[dict]]:
+        """Every note (light, as `notes`) and the note files that do not parse (as `broken_notes`),
+        from one look at the folder."""
+        from mage_engine.grooming import catalog
+
+        found = catalog.records(self.kb, self.kb.notes_dir, "notes")
+        return catalog.light_notes(self.kb, found), self.broken_notes(found)
+
+    def broken_notes(self, found: list[dict] | None = None) -> list[dict]:
+        """Note files that do not parse: {'id', 'file', 'line', 'error', 'message', 'path'} each."""
+        from mage_engine.base.errors import NoteFormatError
+        from mage_engine.grooming import catalog
+        from mage_engine.kb.notes import read_note
+
+        broken = []
+        for record in found if found is not None else catalog.records(self.kb, self.kb.notes_dir, "notes"):
+            if not record.get("problem"):
+                continue
+            path = self.kb.note_path(record["id"])
+            try:
+                read_note(path)
+            except NoteFormatError as problem:
+                broken.append({"id": record["id"], "file": path.name, "line": problem.line,
+                               "error": problem.problem, "message": str(problem), "path": str(path)})
+        return broken
+
+    def raw_text(self, path: str, limit: int = 64 * 1024) -> str:
+        """The first `limit` bytes of a file as text (a broken file's preview)."""
+        try:
+            with open(path, "rb") as handle:
+                return handle.read(limit).decode("utf-8", errors="replace")
+        except OSError as error:
+            return f"(unreadable: {error.strerror or error})"
+
+    def search(self, query: str, notes: list["Note"], limit: int = 200) -> list[tuple[str, float]]:
+        """(id, score) of the notes matching `query`, best first: recall when built, else a plain filter."""
         return sources.search_notes(self.kb, query, notes, limit)
 
     def recall_available(self) -> bool:
@@ -172,17 +234,26 @@ class MageService:
         return Dials(config.sensitivity, config.autonomy, config.k, config.m, self.actor,
                      bool(config.thresholds), tuple(config.warnings))
 
+    def next_dial_value(self, name: str) -> tuple[str, str]:
+        """(the value now, the one a cycle moves to) for `name` (sensitivity or autonomy)."""
+        values = self.dial_values(name)
+        now = getattr(self.dials(), name)
+        return now, values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+
+    def dial_values(self, name: str) -> tuple:
+        kb_config = _config()
+        return {"sensitivity": kb_config.SENSITIVITIES, "autonomy": kb_config.AUTONOMIES}[name]
+
+    def set_dial(self, name: str, value: str) -> Dials:
+        """Set `name` to `value` and write config.yaml (only a person changes autonomy)."""
+        if name == "autonomy":
+            autonomy.require("set-autonomy", self.dials().autonomy, self.actor)
+        _config().set_dial(self.kb, name, value)
+        return self.dials()
+
     def cycle_dial(self, name: str) -> Dials:
         """Move `name` (sensitivity or autonomy) to its next value and write config.yaml."""
-        kb_config = _config()
-        values = {"sensitivity": kb_config.SENSITIVITIES, "autonomy": kb_config.AUTONOMIES}[name]
-        current = self.dials()
-        if name == "autonomy":
-            autonomy.require("set-autonomy", current.autonomy, self.actor)
-        now = getattr(current, name)
-        following = values[(values.index(now) + 1) % len(values)] if now in values else values[0]
-        kb_config.set_dial(self.kb, name, following)
-        return self.dials()
+        return self.set_dial(name, self.next_dial_value(name)[1])
 
     # --- the app itself ------------------------------------------------------------
     def keymap(self) -> dict[str, str]:

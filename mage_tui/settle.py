@@ -60,4 +60,4 @@ def _queues_empty(app) -> bool:
     nodes = [app, *app.screen_stack]
     for screen in app.screen_stack:
         nodes.extend(screen.walk_children())
-    return all(node._message_queue.empty() for node in nodes)
+    return all(node.message_queue_size == 0 for node in nodes)

@@ -47,22 +47,23 @@ def prepare_index(kb: KB, progress=None) -> str | None:
     return ensure(kb)
 
 
-def search_notes(kb: KB, query: str, notes: list["Note"], limit: int) -> list[str]:
-    """Ids of notes matching `query`, best first."""
+def search_notes(kb: KB, query: str, notes: list["Note"], limit: int) -> list[tuple[str, float]]:
+    """(id, score) of the notes matching `query`, best first: recall's 0..1 score, or the share of the
+    query's words a plain filter found in the title."""
     query = query.strip()
     if not query:
-        return [n.id for n in notes]
+        return [(n.id, 0.0) for n in notes]
     recall = recall_search_function()
     if recall is not None:
         try:
             hits = recall(kb, query, limit=limit, fresh=False)  # the app keeps the index fresh
-            return [hit.id for hit in hits if getattr(hit, "source", "note") == "note"]
+            return [(hit.id, float(hit.score)) for hit in hits if getattr(hit, "source", "note") == "note"]
         except Exception:
             pass  # no index yet, or a broken one: fall back rather than show nothing
     return _plain_filter(query, notes)[:limit]
 
 
-def _plain_filter(query: str, notes: list["Note"]) -> list[str]:
+def _plain_filter(query: str, notes: list["Note"]) -> list[tuple[str, float]]:
     """Every word of the query in title, summary, tags or id; title hits first."""
     words = query.lower().split()
     scored = []
@@ -71,7 +72,7 @@ def _plain_filter(query: str, notes: list["Note"]) -> list[str]:
         text = " ".join([title, note.body.lower(), " ".join(note.tags).lower(), note.id])
         if all(word in text for word in words):
             scored.append((-sum(word in title for word in words), note.id))
-    return [note_id for _, note_id in sorted(scored)]
+    return [(note_id, -in_title / len(words)) for in_title, note_id in sorted(scored)]
 
 
 # --- skills -----------------------------------------------------------------------

@@ -33,9 +33,9 @@ def prepared(tmp_path, name):
 
 
 ACTIONS = {
-    "accept": (["groom", "--accept", "new-lesson"], 3),   # note, INDEX.md, MEMORY.md
-    "merge": (["groom", "--merge", "new-lesson", "--into", "existing-note"], 3),
-    "reject": (["groom", "--reject", "new-lesson", "--reason", "no"], 1),  # rejected.jsonl
+    "accept": (["groom", "--accept", "new-lesson"], 4),   # the undo record, note, INDEX.md, MEMORY.md
+    "merge": (["groom", "--merge", "new-lesson", "--into", "existing-note"], 4),
+    "reject": (["groom", "--reject", "new-lesson", "--reason", "no"], 2),  # the undo record, rejected.jsonl
 }
 CASES = [(action, step) for action, (_, writes) in sorted(ACTIONS.items())
          for step in ["before-journal", "after-journal"] + [f"after-write-{n}" for n in range(1, writes + 1)]]

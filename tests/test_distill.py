@@ -148,7 +148,7 @@ def test_mage_distill_prints_tallies_and_json_is_identical_run_after_run(kb):
     assert first.returncode == 0 and first.stdout == second.stdout
     assert json.loads(first.stdout)["candidates"][0]["signature"] == IMPORT_FIX
     human = run_mage("distill", "--kb", kb.root).stdout
-    assert f"       3     3  {IMPORT_FIX}  <- candidate" in human and "K=3: 1 candidate(s)" in human
+    assert f"       3     3  {IMPORT_FIX}  <- candidate" in human and "K=3: 1 candidate for" in human
 
 
 def test_an_empty_trail_says_so(kb):

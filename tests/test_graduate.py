@@ -112,6 +112,6 @@ def test_graduated_notes_do_not_graduate_twice_and_the_cli_prints_the_git_comman
     write_chapters(kb, 5)
     done = run_mage("graduate", "--kb", kb.root)
     assert done.returncode == 0, done.stderr
-    assert "graduated 1 note(s) into skills (M=5)" in done.stdout and "git add mage/skills/" in done.stdout
+    assert "graduated 1 note into skills (M=5)" in done.stdout and "git add mage/skills/" in done.stdout
     again = run_mage("graduate", "--kb", kb.root)
-    assert "graduated 0 note(s)" in again.stdout
+    assert "graduated 0 notes" in again.stdout

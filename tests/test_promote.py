@@ -56,7 +56,7 @@ def test_a_dry_run_shows_the_draft_and_writes_nothing(kb):
     plant(kb, "Alpha", 3)
     done = run_mage("promote", "--dry-run", "--kb", kb.root)
     assert done.returncode == 0, done.stderr
-    assert "would stage 1 recurrence draft(s) (K=3)" in done.stdout
+    assert "would stage 1 recurrence draft (K=3)" in done.stdout
     assert "pytest fails with “AlphaError: the alpha service is not configured”: running pip install -e . fixes it" \
         in done.stdout
     assert "## Procedure" in done.stdout and not list(kb.staging_dir.glob("*.md"))

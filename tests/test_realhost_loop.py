@@ -3,9 +3,10 @@
 A connected project with a few notes; one Claude Code session (one process,
 like a person at the terminal): a prompt the deploy lesson answers, a command
 that fails and then succeeds, a /compact, a prompt after it, and an unrelated
-prompt. What the model received proves the hint, the standing context and the
-post-compaction digest; the unrelated prompt gets no hint; the trail holds
-the session as two chapters.
+prompt. A draft waits in staging. What the model received proves the hint,
+the standing context (with the grooming backlog the mage-groom skill fires on)
+and the post-compaction digest; the unrelated prompt gets no hint; the trail
+holds the session as two chapters.
 """
 
 import json
@@ -39,6 +40,8 @@ NOTES.update({f"newer-lesson-{n}": note(f"newer-lesson-{n}", f"Newer lesson {n} 
                                                                                          "updated: 2026-11-20")
               for n, topic in enumerate(("font cache", "locale files", "icon sprites", "cron table", "mail queue"))})
 CHECK = "python3 scripts/check_ledger.py"
+WAITING = "Ledger reports read from the replica"  # a draft staged before the session: the grooming backlog
+BACKLOG = "Grooming backlog: 1 draft waiting in staging (see `mage drafts`)."
 PROMPTS = ["How do I deploy the billing service to production? DEPLOY_Q",
            "Please RUN_CHECK on the ledger.",
            "/compact",
@@ -64,6 +67,7 @@ def loop(claude_cli, tmp_path_factory):
     (project / "scripts" / "check_ledger.py").write_text(LEDGER_SCRIPT)
     mage(project, "index")
     mage(project, "connect", "claude-code")
+    mage(project, "stage", "--title", WAITING, "--body", "The ledger job reads the replica; the primary is for writes.")
     session = run_session(project, SCENARIO, root / "out", prompts=PROMPTS, one_process=True)
     assert session.ok, session.failure()
     return project, session
@@ -88,6 +92,16 @@ def test_the_standing_rule_reached_the_model_at_session_start(loop):
     assert standing and "Run the tests with make test, never pytest directly" in standing[0]
     first = context.requests(session.out)[0]["body"]
     assert any("Run the tests with make test, never pytest directly" in text for _, text in context.strings_of(first))
+
+
+def test_the_grooming_backlog_reached_the_model_at_session_start(loop):
+    _, session = loop
+    standing = [text for _, text in context.hook_contexts(session.transcript(), "SessionStart")]
+    assert standing and BACKLOG in standing[0]
+    first = context.requests(session.out)[0]["body"]
+    sent = [text for _, text in context.strings_of(first) if BACKLOG in text]
+    assert sent, "the backlog line never reached the model"
+    assert any("mage-groom" in text for _, text in context.strings_of(first))  # the skill it points to is listed
 
 
 def test_the_post_compaction_digest_reached_the_model(loop):

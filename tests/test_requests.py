@@ -9,6 +9,7 @@ from helpers.hook import run_hook
 from mage_engine.capture.requests import explicit_request
 from mage_engine.kb.notes import load_folder
 from mage_engine.recurrence.promote import promote
+from helpers.request_cases import load_cases
 from helpers.transcript import Transcript
 
 REQUESTS = [
@@ -38,6 +39,46 @@ ORDINARY = [
     "Remember me checkbox on the login page is broken", "Edit the wrapper to not print the header every time",
     "- Always-available fallback mode\n" + "- item\n" * 150,
 ]
+
+
+@pytest.mark.parametrize("name,size", [("tuning.txt", (60, 120)), ("sealed.txt", (30, 60))])
+def test_the_calibration_sets_are_read_as_labelled(name, size):
+    """The labelled sets (tests/fixtures/requests/): at least 9 in 10 requests found, at most 2 in 100
+    ordinary prompts taken for one, and the kind a person would give it."""
+    cases = load_cases(name)
+    asked, ordinary = [c for c in cases if c["request"]], [c for c in cases if not c["request"]]
+    assert len(asked) >= size[0] and len(ordinary) >= size[1]
+    found = [(c, explicit_request(c["prompt"])) for c in asked]
+    missed = [c["prompt"] for c, f in found if f is None]
+    taken = [c["prompt"] for c in ordinary if explicit_request(c["prompt"])]
+    wrong_kind = [(f["kind"], f["title"]) for c, f in found if f and c["kinds"] and f["kind"] not in c["kinds"]]
+    assert len(missed) <= len(asked) // 10, missed
+    assert len(taken) <= len(ordinary) // 50, taken
+    assert len(wrong_kind) <= len(asked) // 10, wrong_kind
+
+
+@pytest.mark.parametrize("prompt,kind,category,title", [
+    ("Remember that the CI runners have no network access.", "fact", "projects", "The CI runners have no network access"),
+    ("note for later: the flaky upload test fails when the clock skew is over 2s, restarting chronyd fixes it",
+     "lesson", "lessons", "The flaky upload test fails when the clock skew is over 2s, restarting chronyd fixes it"),
+    ("add to your memory that I prefer small PRs with one change each", "preference", "human",
+     "I prefer small PRs with one change each"),
+    ("ok thanks. I told you before: the tests must run with --forked on this machine", "rule", "workflow",
+     "The tests must run with --forked on this machine"),
+    ("merk dir: wir nutzen poetry, nicht pip", "rule", "workflow", "Wir nutzen poetry, nicht pip"),
+    ("recuerda que el servidor de pruebas se reinicia cada noche a las 3", "fact", "projects",
+     "El servidor de pruebas se reinicia cada noche a las 3"),
+])
+def test_the_draft_is_the_request_without_the_asking(prompt, kind, category, title):
+    found = explicit_request(prompt)
+    assert (found["kind"], found["category"], found["title"]) == (kind, category, title)
+
+
+def test_a_long_request_is_titled_at_a_word_within_what_every_view_shows():
+    words = "the nightly export to the data warehouse " + "and the reconciliation job that follows it " * 4
+    found = explicit_request("remember that " + words + "both need the VPN")
+    assert len(found["title"]) <= 120 and found["title"].endswith("…")
+    assert (found["title"][:-1] + " ") in ("The " + words[4:]) and not found["title"].startswith("Remember")
 
 
 @pytest.mark.parametrize("prompt,kind,title", REQUESTS)
@@ -79,6 +120,26 @@ def test_a_request_made_again_or_rejected_is_never_staged_twice(kb):
     _prompt(kb, "s3", "Remember we have a hooks/ directory!")
     assert _drafts(kb) == []
     assert promote(kb, dry_run=True).staged == []
+
+
+def test_the_same_request_around_other_words_is_staged_once(kb):
+    _prompt(kb, "s1", "never commit without signing.   use the gpg agent")
+    _prompt(kb, "s1", "fix the release notes. Never commit without signing!")
+    _prompt(kb, "s2", "ok and remember, never commit without signing")  # another session, asked again
+    (draft,) = _drafts(kb)
+    assert draft.title == "Never commit without signing"
+    done = run_mage("groom", "--accept", draft.id, "--kb", kb.root)
+    assert done.returncode == 0, done.stderr
+    _prompt(kb, "s3", "never commit without signing, I mean it")  # accepted: a note holds it now
+    assert _drafts(kb) == []
+
+
+def test_ordinary_prompts_through_the_hook_stage_nothing(kb):
+    for text in ("remember to run the tests after this change", "it always fails when I run it with --release",
+                 "store the parsed config in memory instead of re-reading it", "never mind, revert that",
+                 "do you remember the fix we did for the websocket reconnect?", "make a note component for the app"):
+        _prompt(kb, "s1", text)
+    assert _drafts(kb) == []
 
 
 def test_a_secret_in_the_request_is_scrubbed(kb):

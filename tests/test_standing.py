@@ -2,6 +2,7 @@
 
 import json
 import subprocess
+from pathlib import Path
 
 from helpers.process import run_mage
 from helpers.hook import MAGE_HOOK, run_hook
@@ -71,3 +72,51 @@ def test_a_warm_session_start_loads_neither_yaml_nor_tantivy(tmp_path):
                if line.startswith("import time:")}
     assert "mage_engine" in modules and not modules & {"yaml", "tantivy"}
     assert "pr-size-limit" in done.stdout.decode()
+
+
+def _skill_trigger() -> str:
+    """The backlog phrase the mage-groom skill's description says it fires on ('Grooming backlog: N drafts …')."""
+    from mage_engine.hosts import agent_files
+
+    description = (Path(agent_files.__file__).parent / "groom.md").read_text().split("description:", 1)[1]
+    return description.split("('", 1)[1].split("')", 1)[0]
+
+
+def test_drafts_waiting_are_counted_in_the_words_the_groom_skill_fires_on(kb):
+    for title in ("Restart the worker before deploying", "The staging DB listens on 6543"):
+        assert run_mage("stage", "--title", title, "--body", title + ".", "--kb", kb.root).returncode == 0
+    (kb.staging_dir / ".half-written.md.tmp").write_text("not a draft")  # an interrupted write is not counted
+    lines = start(kb).splitlines()
+    assert lines[0].startswith("This project keeps its coding-agent memory with mage")
+    assert lines[1] == "Grooming backlog: 2 drafts waiting in staging (see `mage drafts`)."
+    prefix, _, rest = _skill_trigger().partition("N drafts")
+    assert lines[1].startswith(prefix) and rest in lines[1]
+    status = json.loads(run_mage("status", "--json", "--kb", kb.root).stdout)
+    assert status["drafts"] == 2  # the same count `mage status` gives
+
+
+def test_no_backlog_line_when_nothing_waits(kb):
+    assert run_mage("stage", "--title", "One draft", "--body", "Body.", "--kb", kb.root).returncode == 0
+    assert "Grooming backlog: 1 draft waiting in staging" in start(kb)
+    (draft,) = kb.staging_dir.glob("*.md")
+    assert run_mage("groom", "--reject", draft.stem, "--kb", kb.root).returncode == 0
+    assert "Grooming backlog" not in start(kb)
+
+
+def test_a_compact_start_says_the_backlog_once(kb):
+    assert run_mage("stage", "--title", "One draft", "--body", "Body.", "--kb", kb.root).returncode == 0
+    text = start(kb, source="compact")  # the boundary nudge carries it after a compaction
+    assert text.count("Grooming backlog: 1 draft waiting in staging") == 1
+
+
+def test_counting_the_backlog_loads_nothing_a_session_start_avoids(tmp_path):
+    kb = eval_kb(tmp_path / "project")
+    run_mage("index", cwd=kb.root)
+    assert run_mage("stage", "--title", "One draft", "--body", "Body.", "--kb", kb.root).returncode == 0
+    start(kb)
+    done = subprocess.run([MAGE_HOOK.replace("mage-hook", "python"), "-X", "importtime", MAGE_HOOK, "SessionStart"],
+                          input=json.dumps(start_payload(kb)).encode(), capture_output=True, timeout=20)
+    modules = {line.split("|")[-1].strip().split(".")[0] for line in done.stderr.decode().splitlines()
+               if line.startswith("import time:")}
+    assert "Grooming backlog: 1 draft waiting in staging" in done.stdout.decode()
+    assert not modules & {"yaml", "tantivy", "re", "json", "pathlib"}, modules & {"yaml", "tantivy", "re", "json"}

@@ -54,7 +54,7 @@ def test_mage_demo_no_app_builds_where_asked_and_says_where(tmp_path):
     assert done.returncode == 0, done.stderr
     assert f"Demo knowledge base: {tmp_path / 'here'}" in done.stdout
     assert f"{tmp_path / 'here' / 'mage' / 'notes'}/" in done.stdout
-    assert len(list((tmp_path / "here" / ".mage" / "staging").glob("*.md"))) == 6
+    assert len(list((tmp_path / "here" / ".mage" / "staging").glob("*.md"))) == len(ORDER)
 
 
 def test_mage_demo_refuses_a_folder_that_is_not_empty(tmp_path):
@@ -72,10 +72,10 @@ def test_mage_tui_refuses_without_a_kb(tmp_path):
 
 def test_the_demo_recurrence_draft_is_what_distill_and_promote_make_of_the_demo_trail(tmp_path):
     from mage_engine.recurrence.pipeline import distill
-    from helpers.tui import UV_CACHE
+    from helpers.tui import RECURRING
 
     kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
-    draft = read_note(kb.draft_path(UV_CACHE))
+    draft = read_note(kb.draft_path(RECURRING))
     (tally,) = [t for t in distill(kb).tallies if t["chapter_count"] >= 3]
     assert draft.draft["signature"] == tally["signature"] and draft.draft["source"] == "recurrence"
     assert "`" not in draft.title  # titled in words
@@ -84,10 +84,10 @@ def test_the_demo_recurrence_draft_is_what_distill_and_promote_make_of_the_demo_
 def test_merging_the_recurrence_draft_into_its_note_retires_the_pattern(tmp_path):
     from mage_engine.recurrence.pipeline import candidates
     from mage_engine.recurrence.promote import promote
-    from helpers.tui import UV_CACHE
+    from helpers.tui import RECURRING
 
     kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
-    done = run_mage("groom", "--merge", UV_CACHE, "--into", "gha-uv-cache-key", "--kb", kb.root)
+    done = run_mage("groom", "--merge", RECURRING, "--into", "gha-uv-cache-key", "--kb", kb.root)
     assert done.returncode == 0, done.stderr
     result = promote(kb)
     assert result.staged == [] and candidates(kb) == []

@@ -18,10 +18,10 @@ def test_a_draft_edited_outside_is_parsed_again(tmp_path):
     kb = demo_kb(tmp_path)
     draft_rows(kb)
     path = kb.draft_path(UV_CACHE)
-    path.write_text(path.read_text().replace("editing ci.yml fixes it", "keying the cache on the Python minor version fixes it"))
+    path.write_text(path.read_text().replace("Add the Python version", "Add the Python minor version"))
     assert cached_rows(kb) is None  # a changed draft means the worker path
     rows, _ = draft_rows(kb)
-    assert rows[0]["title"].endswith("keying the cache on the Python minor version fixes it")
+    assert rows[0]["title"] == "Add the Python minor version to the uv cache key"
     assert draft_rows(kb) == list_drafts(kb)
 
 
@@ -32,6 +32,7 @@ def test_removed_and_unreadable_drafts_show_as_the_engine_shows_them(tmp_path):
     (kb.staging_dir / "broken.md").write_text("---\ntitle: [unclosed\n---\nbody\n")
     rows, problems = draft_rows(kb)
     assert BASTION not in [row["id"] for row in rows]
-    assert problems and "broken.md" in problems[0]
-    assert (rows, problems) == list_drafts(kb)
+    assert [(p["id"], p["file"], p["line"]) for p in problems] == [("broken", "broken.md", 2)]
+    assert problems[0]["error"].startswith("malformed frontmatter")
+    assert (rows, [p["message"] for p in problems]) == list_drafts(kb)
     assert cached_rows(kb) == (rows, problems)  # a problem is remembered too, until the file changes

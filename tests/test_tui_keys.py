@@ -2,7 +2,7 @@
 
 from textual.command import CommandInput, CommandList
 
-from mage_tui.commands import TITLES, binding_sections, palette_entries
+from mage_tui.commands import SECTION_LABELS, binding_sections, palette_entries
 from mage_tui.settle import keys_handled
 from helpers.tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, press, settle, until
 
@@ -28,15 +28,29 @@ async def test_the_default_keys_are_spec_section_14(tmp_path):
         assert {binding_id: keys.get(binding_id) for binding_id in SPEC_KEYS} == SPEC_KEYS
 
 
-async def test_every_binding_has_an_id_a_tooltip_a_palette_title_and_a_help_line(tmp_path):
+async def test_every_binding_has_an_id_a_tooltip_a_name_and_a_help_line(tmp_path):
     app = app_on(demo_kb(tmp_path))
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         bindings = [b for _section, _node, found in binding_sections(app) for b in found]
-        assert all(b.id and b.tooltip and b.id in TITLES for b in bindings), [b.id for b in bindings]
+        assert all(b.id and b.tooltip and b.description for b in bindings), [b.id for b in bindings]
         await press(pilot, "question_mark")
-        shown = " ".join(str(w.render()) for w in app.screen.query(".help-column"))
-        assert all(b.id in shown for b in bindings)
+        shown = str(app.screen.query_one("#help-text").render())
+        assert all(b.id in shown and b.description in shown for b in bindings)
+
+
+async def test_the_palette_names_each_key_as_the_footer_does_and_holds_nothing_else(tmp_path):
+    app = app_on(demo_kb(tmp_path))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        footer = str(main_screen(app).query_one("#keys").render())
+        titles = [title for title, _help, _callback in palette_entries(app)]
+        assert "a accept" in footer and "Staging: accept" in titles and "Staging: accept selected" not in titles
+        assert all(title.split(": ")[0] in SECTION_LABELS.values() for title in titles)
+        await press(pilot, "ctrl+p")
+        await until(pilot, lambda: isinstance(app.focused, CommandInput))
+        await until(pilot, lambda: bool(palette_hits(app)))
+        assert all(hit.split(": ")[0] in SECTION_LABELS.values() for hit in palette_hits(app)), palette_hits(app)
 
 
 async def test_the_palette_lists_pane_commands_and_runs_them(tmp_path):
@@ -45,12 +59,12 @@ async def test_the_palette_lists_pane_commands_and_runs_them(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         titles = [title for title, _help, _callback in palette_entries(app)]
-        assert "staging: accept draft" in titles and "dials: cycle autonomy" in titles
-        assert "staging: accept selected drafts" not in titles  # nothing selected: check_action hides it
+        assert "Staging: accept" in titles and "Dials: autonomy" in titles
+        assert "Staging: accept selected" not in titles  # nothing selected: check_action hides it
         await press(pilot, "ctrl+p")
         await until(pilot, lambda: isinstance(app.focused, CommandInput))
-        await pilot.press(*"staging: accept draft")
-        await until(pilot, lambda: palette_hits(app) == ["staging: accept draft"])
+        await pilot.press(*"Staging: accept")
+        await until(pilot, lambda: palette_hits(app)[:1] == ["Staging: accept"])
         await press(pilot, "enter")
         assert kb.note_path(UV_CACHE).exists()
 

@@ -25,7 +25,7 @@ from mage_engine.kb.notes import read_note, write_note
 from mage_engine.demo.sessions import capture_sessions, promote_recurrence
 
 DEMO_NOW = dt.datetime(2026, 3, 14, 16, 0, tzinfo=dt.timezone.utc)
-RECURRENCE_STAGED = "2026-03-13T15:02:00Z"  # right after the third chapter in which `uv sync` failed the same way
+RECURRENCE_STAGED = "2026-03-14T16:00:00Z"  # `mage promote`, run the day after the third chapter in which `uv sync` failed the same way
 DATA = Path(__file__).parent / "data"
 KB_NAME = "acme-api"
 

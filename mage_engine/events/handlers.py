@@ -23,10 +23,16 @@ def capture(ctx):
 
 
 def standing(ctx):
-    """SessionStart: the standing context (recall/standing/session_start.py)."""
+    """SessionStart: the standing context (recall/standing/session_start.py), with the grooming backlog
+    (grooming/backlog.py) unless the start follows a compaction, whose nudge says it instead."""
     from mage_engine.recall.standing.session_start import standing_context
 
-    return standing_context(ctx.kb, ctx.session_id, log=ctx.log)
+    backlog = ""
+    if host.start_source(ctx.payload) != "compact":
+        from mage_engine.grooming.backlog import drafts_waiting
+
+        backlog = drafts_waiting(ctx.kb)
+    return standing_context(ctx.kb, ctx.session_id, log=ctx.log, backlog=backlog)
 
 
 def nudge(ctx):

@@ -17,6 +17,7 @@ AGENT_MAY = {
     "reject": ("overseer",),
     "merge": ("overseer",),
     "approve-proposals": ("overseer",),
+    "undo": ("overseer",),
     "set-autonomy": (),
 }
 

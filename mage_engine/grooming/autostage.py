@@ -2,7 +2,8 @@
 
 Two kinds of text are lessons already, with no need to wait for K chapters:
 - a prompt that asks in so many words to keep something (requests.py): a
-  draft in the person's words, source `lesson`, kind rule, preference or fact;
+  draft in the person's words, source `lesson`, kind rule, preference, lesson
+  or fact; the same request asked again around other words is not staged twice;
 - the items of Claude Code's own compaction summary (hostsummary.py) that
   pair an error with its fix, or carry the person's feedback: drafts with
   source `nudge`, at most a few per compaction.
@@ -38,9 +39,8 @@ def stage_request(kb, prompt: str, chapter_id: str) -> str | None:
     from mage_engine.capture.requests import explicit_request, request_signature
 
     found = explicit_request(prompt)
-    if found is None:
+    if found is None or _already_kept(kb, found["title"]):
         return None
-    # the body is the person's words alone, so asking again in another chapter is a duplicate, not a new draft
     return _stage(kb, found["title"], found["body"], found["kind"], found["category"], ["requested"], "lesson",
                   request_signature(found["text"]), chapter_id)
 
@@ -61,6 +61,27 @@ def stage_summary(kb, items: list, chapter_id: str) -> list:
         if found:
             staged.append(found)
     return staged
+
+
+def _already_kept(kb, title: str) -> bool:
+    """A draft or note already holds this request: its id is the title's slug (`never-commit-without-signing`,
+    or `…-2` for a second one). The fingerprint covers the whole prompt, so the same request asked again in other
+    words around it ("never commit without signing, and fix the build") would otherwise be staged again."""
+    import os
+
+    from mage_engine.kb.ids import slugify
+
+    slug = slugify(title)
+    for folder in (kb.staging_dir, kb.notes_dir):
+        try:
+            names = os.listdir(folder)
+        except OSError:
+            continue
+        for name in names:
+            stem = name[:-3] if name.endswith(".md") else ""
+            if stem == slug or stem.startswith(slug + "-") and stem[len(slug) + 1:].isdigit():
+                return True
+    return False
 
 
 def _already_drafted(kb, error: str) -> bool:

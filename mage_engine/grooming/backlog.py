@@ -36,3 +36,11 @@ def backlog_line(kb: KB, counts: dict | None = None) -> str:
     if counts["candidates"]:
         parts.append(f"{counts['candidates']} recurrence candidate{'s' if counts['candidates'] != 1 else ''}")
     return ("Grooming backlog: " + ", ".join(parts) + " (see `mage drafts`).") if parts else ""
+
+
+def drafts_waiting(kb: KB) -> str:
+    """'Grooming backlog: N drafts waiting in staging (see `mage drafts`).', or '' when none wait.
+    Drafts only, in one listing with no file opened, for the SessionStart hook; the recurrence
+    candidates would mean parsing candidates.json (the nudge and `mage status` count those)."""
+    drafts = count_drafts(kb)
+    return backlog_line(kb, {"drafts": drafts, "candidates": 0}) if drafts else ""

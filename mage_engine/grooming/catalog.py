@@ -23,11 +23,13 @@ def fingerprints(kb: KB, folder: Path, cache_name: str) -> dict:
     return {r["fp"]: r["id"] for r in records(kb, folder, cache_name) if r.get("fp")}
 
 
-def light_notes(kb: KB) -> list[Note]:
-    """Every parseable note with its summary as body: enough for INDEX.md and MEMORY.md."""
+def light_notes(kb: KB, found: list[dict] | None = None) -> list[Note]:
+    """Every parseable note with its summary as body: enough for INDEX.md and MEMORY.md.
+    `found`: the notes folder's records already read (one pass serves two callers)."""
+    found = records(kb, kb.notes_dir, "notes") if found is None else found
     notes = [Note(id=r["id"], title=r["title"], body=r["summary"], kind=r["kind"], category=r["category"],
                   tags=r["tags"], created=r["created"], updated=r["updated"])
-             for r in records(kb, kb.notes_dir, "notes") if r.get("fp")]
+             for r in found if r.get("fp")]
     return sorted(notes, key=lambda n: n.id)
 
 

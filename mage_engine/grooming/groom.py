@@ -8,40 +8,26 @@ groomers never work from the same stale view: the later one finds the draft
 gone and says it was already accepted or rejected.
 """
 
-from dataclasses import dataclass, field
-
-from mage_engine.base.errors import MageError
+from mage_engine.base.errors import MageError, NoteFormatError, NotFound
 from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.lookup import (draft_ids, existing_note_names, load_draft, load_note,  # noqa: F401
                                          groomed_entries)
 from mage_engine.grooming.derived import derived_writes, refresh_search_index
+from mage_engine.grooming.merge import merged_note
 from mage_engine.grooming.note_scrub import scrubbed_note
 from mage_engine.grooming.rejected import rejections_text
+from mage_engine.grooming.result import GroomResult
+from mage_engine.grooming.undo import record_undo
 from mage_engine.kb.clock import utc_now
 from mage_engine.kb.config import load_config
 from mage_engine.kb.ids import unique_id
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
-from mage_engine.kb.notes import Note, render_note, today
+from mage_engine.kb.notes import Note, parse_note, read_note, render_note, today
 from mage_engine.kb.transaction import Transaction
 from mage_engine.scrub import scrub
 from mage_engine.usage.events import record_accepted
-
-
-@dataclass
-class GroomResult:
-    """What a grooming action did, what it wrote, and the git command to run."""
-
-    action: str
-    done: list = field(default_factory=list)       # [{"draft": id, "note": id}]
-    written: list = field(default_factory=list)    # committed paths changed, relative to the project
-    git_command: str | None = None
-    warnings: list = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"action": self.action, "done": self.done, "written": self.written,
-                "git_command": self.git_command, "warnings": self.warnings}
 
 
 def accept(kb: KB, ids: list[str] | None, actor: str | None = None) -> GroomResult:
@@ -103,6 +89,7 @@ def _reject(kb: KB, ids, reason, actor) -> GroomResult:
         tx.delete(kb.draft_path(draft.id))
         result.done.append({"draft": draft.id, "note": None})
     tx.log.extend(groomed_entries(result))
+    record_undo(kb, tx, result.action, result.done)
     tx.commit()
     result.written = [kb.relative(kb.rejected_path)]
     result.git_command = git_command(result.written, f"mage: reject {_names(drafts)}")
@@ -118,17 +105,27 @@ def rejection_entry(draft: Note, reason: str, actor: str | None) -> dict:
     return entry
 
 
-def merge(kb: KB, draft_id: str, note_id: str, actor: str | None = None) -> GroomResult:
-    """Fold a draft into an existing note: the note keeps its id, `updated` moves."""
+def merge(kb: KB, draft_id: str, note_id: str, actor: str | None = None, *, text: str | None = None,
+          title: str | None = None, summary: str | None = None, steps: str = "replace") -> GroomResult:
+    """Fold a draft into an existing note, section by section (mage_engine.grooming.merge).
+
+    The note keeps its id and `updated` moves. `title`, `summary` and `steps`
+    shape the merge; `text` (the whole note file, as a person edited it in
+    $EDITOR) replaces the computed merge altogether. The draft's text is
+    scrubbed again on the way in, whoever edited it.
+    """
     with kb_lock(kb):
-        return _merge(kb, draft_id, note_id, actor)
+        return _merge(kb, draft_id, note_id, actor, text, title, summary, steps)
 
 
-def _merge(kb: KB, draft_id: str, note_id: str, actor) -> GroomResult:
+def _merge(kb: KB, draft_id: str, note_id: str, actor, text, title, summary, steps) -> GroomResult:
     config = load_config(kb)
     autonomy.require("merge", config.autonomy, actor)
     draft, note = load_draft(kb, draft_id), load_note(kb, note_id)
-    merged = merged_note(note, scrubbed_note(draft))  # the draft's text scrubbed again, whoever edited it
+    if text is None:
+        merged = merged_note(note, scrubbed_note(draft), title=title, summary=summary, steps=steps)
+    else:
+        merged = edited_note(kb, note, text)
     tx, result = Transaction(kb), GroomResult("merge")
     tx.write(kb.note_path(note.id), render_note(merged))
     tx.delete(kb.draft_path(draft.id))
@@ -136,16 +133,22 @@ def _merge(kb: KB, draft_id: str, note_id: str, actor) -> GroomResult:
     return _finish(kb, tx, result, config, [merged], f"mage: merge {draft.id} into {note.id}")
 
 
-def merged_note(note: Note, draft: Note) -> Note:
-    """The note plus the draft's paragraphs it does not already contain."""
-    have = {" ".join(p.split()) for p in note.body.split("\n\n")}
-    extra = [p.strip() for p in draft.body.split("\n\n") if p.strip() and " ".join(p.split()) not in have]
-    body = note.body.rstrip("\n") + ("\n\n" + "\n\n".join(extra) if extra else "")
-    signatures = sorted(set(note.signatures) | set(draft.signatures))
-    tags = sorted(set(note.tags) | set(draft.tags)) if set(draft.tags) - set(note.tags) else note.tags
-    return Note(id=note.id, title=note.title, body=body, kind=note.kind, category=note.category, tags=tags,
-                created=note.created, updated=today(), origin=note.origin, signatures=signatures,
-                graduated_skill=note.graduated_skill, extra=note.extra, path=note.path)
+def merge_text(kb: KB, draft_id: str, note_id: str, title: str | None = None, summary: str | None = None,
+               steps: str = "replace", on: str | None = None) -> str:
+    """The note file a merge would write (for review, or to edit before merging), `updated` set to `on`."""
+    draft, note = load_draft(kb, draft_id), load_note(kb, note_id)
+    return render_note(merged_note(note, draft, title=title, summary=summary, steps=steps, on=on))
+
+
+def edited_note(kb: KB, note: Note, text: str) -> Note:
+    """The note a person wrote in $EDITOR: parsed (a mistake names its line), scrubbed, its id kept."""
+    path = kb.note_path(note.id)
+    try:
+        edited = parse_note(text, path)
+    except NoteFormatError as error:  # the line is the edited text's, not the file on disk
+        raise NoteFormatError(f"the merged text for {kb.relative(path)}", error.line, error.problem) from None
+    edited.id, edited.path, edited.draft = note.id, path, None  # the file name decides the id, never the text
+    return scrubbed_note(edited)  # title, tags, every frontmatter value and the body
 
 
 def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[Note], message: str) -> GroomResult:
@@ -155,6 +158,7 @@ def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[
     for path, text in derived.items():
         tx.write(path, text)
     tx.log.extend(groomed_entries(result))
+    record_undo(kb, tx, result.action, result.done)
     tx.commit()
     result.written = [kb.relative(kb.note_path(n.id)) for n in changed] + [kb.relative(p) for p in derived]
     result.git_command = git_command(result.written, message)

@@ -13,6 +13,7 @@ from mage_engine.grooming.groom import (GroomResult, _finish, draft_ids, load_dr
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.lookup import groomed_entries
 from mage_engine.grooming.rejected import rejections_text
+from mage_engine.grooming.undo import record_undo
 from mage_engine.kb.config import load_config
 from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
@@ -82,6 +83,7 @@ def _approve(kb: KB, actor) -> GroomResult:
             result.git_command = git_command(result.written, message)
         return result
     tx.log.extend(groomed_entries(result))
+    record_undo(kb, tx, result.action, result.done)
     tx.commit()
     result.written = [kb.relative(kb.rejected_path)]
     result.git_command = git_command(result.written, message)

@@ -9,7 +9,8 @@ takes the KB lock (kb/lock.py) finds the journal and finishes applying it
 The journal sits in git-ignored .mage/, where anyone could have written one,
 so each kind of change has its own journal and may touch only its own paths,
 spelled relative, without `..`: grooming (`.mage/journal.json`) only mage/
-(config.yaml excepted: a journal never sets a dial) and .mage/staging/;
+(config.yaml excepted: a journal never sets a dial), .mage/staging/ and its
+own undo record;
 connecting a host (`.mage/state/host-journal.json`) only the host's files
 (.claude/, .agents/, AGENTS.md, .gitignore, connect's record in .mage/state/),
 files a cloned repository could commit as they are, so replaying a forged
@@ -27,7 +28,7 @@ from pathlib import Path
 from mage_engine.base.errors import MageError
 from mage_engine.kb import guard
 from mage_engine.kb.atomic import append_line, move, remove, write_text_atomic
-from mage_engine.kb.layout import CONFIG_FILE, GROOMED_LOG, HOST_JOURNAL_FILE, JOURNAL_FILE, JOURNAL_REFUSED_FILE, KB, MAGE_DIR, STAGING_DIR, STATE_DIR
+from mage_engine.kb.layout import CONFIG_FILE, GROOMED_LOG, HOST_JOURNAL_FILE, JOURNAL_FILE, JOURNAL_REFUSED_FILE, KB, MAGE_DIR, STAGING_DIR, STATE_DIR, UNDO_FILE
 
 MAX_JOURNAL_BYTES = 256 * 1024 * 1024
 
@@ -45,7 +46,7 @@ class Scope:
         return (path.startswith(self.prefixes) or path in self.exact) and path not in self.never
 
 
-GROOMING = Scope(JOURNAL_FILE, (MAGE_DIR + "/", STAGING_DIR + "/"), never=(CONFIG_FILE,))
+GROOMING = Scope(JOURNAL_FILE, (MAGE_DIR + "/", STAGING_DIR + "/"), (UNDO_FILE,), never=(CONFIG_FILE,))
 HOST = Scope(HOST_JOURNAL_FILE, (".claude/", ".agents/", STATE_DIR + "/"), (".gitignore", "AGENTS.md"))
 
 

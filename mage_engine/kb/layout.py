@@ -59,6 +59,7 @@ EVERYDAY_LOG = ".mage/state/everyday.log"  # one line of terms per prompt since
 PRUNE_STAMP_FILE = ".mage/state/prune.stamp"  # when the trail was last pruned (trail/retention.py)
 HOST_JOURNAL_FILE = ".mage/state/host-journal.json"  # a connect or disconnect in flight
 GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging
+UNDO_FILE = ".mage/state/undo.json"  # the last grooming actions, newest last, each one undoable (grooming/undo.py)
 SCRUB_VERSION_FILE = ".mage/state/scrub-version"  # the scrub rules .mage/ was last scrubbed under
 RESCRUB_PENDING_FILE = ".mage/state/rescrub.pending"  # a background re-scrub is running
 DRAFT_ROWS_FILE = ".mage/state/draft-rows.json"  # the staging listing's rows, by each draft's stat

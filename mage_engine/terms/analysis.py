@@ -17,6 +17,7 @@ recognised as the specific names they are (see score.py).
 from mage_engine.terms import cjk, saved_lists, words
 
 TOKENIZER = "mage_en"
+MAX_TOKEN_BYTES = 40  # a longer token is no word (Tantivy's remove_long keeps shorter ones)
 MAX_QUERY_CHARS = 20_000  # a pasted log longer than this adds noise, not evidence
 MAX_QUERY_TERMS = 96
 # The shapes of words (words.py finds them without `re`, which would cost the hint hook 4 ms):
@@ -55,7 +56,7 @@ def analyzer():
         import tantivy
 
         _ANALYZER = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
-                     .filter(tantivy.Filter.remove_long(40))
+                     .filter(tantivy.Filter.remove_long(MAX_TOKEN_BYTES))
                      .filter(tantivy.Filter.lowercase())
                      .filter(tantivy.Filter.custom_stopword(saved_lists.stopword_list()))
                      .filter(tantivy.Filter.stemmer("english"))
@@ -107,10 +108,22 @@ def query_terms(text: str) -> list[str]:
     return unique_terms(text[:MAX_QUERY_CHARS])[:MAX_QUERY_TERMS]
 
 
+def prompt_word_list(text: str) -> list:
+    """words.prompt_words of the prompt's first MAX_QUERY_CHARS, kept for the last prompt (the
+    score's words and the quote's sequence both read them; a long paste takes milliseconds)."""
+    text = text[:MAX_QUERY_CHARS]
+    if _LAST_WORDS[0] != text:
+        _LAST_WORDS[:] = [text, words.prompt_words(text)]
+    return _LAST_WORDS[1]
+
+
+_LAST_WORDS = [None, []]
+
+
 def query_units(text: str) -> list[Unit]:
     """The distinct words of a prompt that carry terms, in order, bounded like `query_terms`."""
     units, seen, count = [], set(), 0
-    for word in dict.fromkeys(words.prompt_words(text[:MAX_QUERY_CHARS])):
+    for word in dict.fromkeys(prompt_word_list(text)):
         for unit in word_units(word):
             if unit.terms and unit.terms not in seen:
                 seen.add(unit.terms)

@@ -153,4 +153,67 @@ addr:address req:request resp:response err:error ctx:context num:number mem:memo
 btn:button desc:description notif:notification notifs:notifications nav:navigation
 """
 
-ABBREVIATION_PAIRS = tuple(tuple(pair.split(":")) for pair in ABBREVIATIONS.split())
+# Forms of one word that English stemming keeps apart: irregular verbs ("the job hung" and
+# "hangs"), and nouns made from verbs ("failure" / "fail", "creation" / "create"). Each line
+# is one word's forms; a prompt word matches a note that holds another form of it, as with
+# the abbreviations. Only forms with no other common meaning in talk about code (no "left",
+# "drive", "bound", "sink", "extension", "registry"; "production" stems to "product").
+VARIANTS = """
+hang hung
+break broke broken breakage
+freeze froze frozen
+write wrote written
+rewrite rewrote rewritten
+overwrite overwrote overwritten
+send sent
+build built
+rebuild rebuilt
+catch caught
+stick stuck
+throw threw thrown
+lose lost
+run ran
+begin began begun
+choose chose chosen
+hide hid hidden
+steal stole stolen
+wake woke woken
+grow grew grown
+spin spun
+pay paid
+sell sold
+sleep slept
+undo undid undone
+fall fell fallen
+sweep swept
+fail failure failures
+create creation
+expire expiry
+retain retention
+collide collision
+convert conversion
+include inclusion
+exclude exclusion
+decide decision
+submit submission
+suspend suspension
+expand expansion
+occur occurrence
+respond response
+analyze analyse analysis
+diagnose diagnosis
+deny denial
+succeed success successful
+recover recovery
+discover discovery
+deliver delivery
+register registration
+subscribe subscription
+describe description
+store storage
+leak leakage
+"""
+
+ABBREVIATION_PAIRS = tuple(tuple(pair.split(":")) for pair in ABBREVIATIONS.split()) + tuple(
+    (forms[i], other) for forms in (line.split() for line in VARIANTS.strip().splitlines())
+    for i in range(len(forms)) for other in forms[i + 1:])

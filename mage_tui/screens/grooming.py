@@ -1,10 +1,12 @@
-"""From a pane's request to the engine: ask what is missing, confirm what destroys, run, report.
+"""From a pane's request to the engine: ask what is missing, confirm what destroys or widens, run, report.
 
-Mixed into MainScreen. Every engine call runs in a thread worker
+Mixed into MainScreen (with MergeFlow and DialFlow, which ask before a merge and before raising
+autonomy). Every engine call runs in a thread worker
 (activity.in_thread) whose report is GroomFinished or ActionFailed; the
-handlers on the event loop push results into the panes and reload what
-changed. Dialogs open through `open_dialog`, so their opening and answer count
-as the app's activity.
+handlers on the event loop log the result, push it into the panes and
+reload what changed. Dialogs open through `open_dialog`, so their opening
+and answer count as the app's activity. What widens the agent's power
+(raising autonomy, approving every proposal) asks first; lowering never does.
 """
 
 from textual.content import Content
@@ -12,12 +14,15 @@ from textual.content import Content
 from mage_engine.base.errors import MageError
 from mage_tui import messages as m
 from mage_tui.activity import in_thread
+from mage_tui.format import clip, plural
 from mage_tui.screens.dialog import open_dialog
-from mage_tui.widgets.outcome import summary
+from mage_tui.widgets.command_bar import LogEntry, summary
+
+LOG_SIZE = 50
 
 
 class GroomingFlows:
-    """Request handlers for accept, reject, merge, propose, approve, edit, dials and suggestions."""
+    """Request handlers for accept, reject, propose, approve, undo, edit, suggestions and distill."""
 
     def _title(self, draft_id: str) -> str:
         row = next((r for r in self.pane("staging").rows if r["id"] == draft_id), None)
@@ -26,7 +31,7 @@ class GroomingFlows:
     def on_accept_drafts(self, message: m.AcceptDrafts) -> None:
         ids = [i for i in message.ids if i]
         if ids:
-            self.start_groom("accepting", self.service.accept, ids)
+            self.start_groom("accepting", ids, self.service.accept, ids)
 
     def on_reject_drafts(self, message: m.RejectDrafts) -> None:
         ids = [i for i in message.ids if i]
@@ -35,71 +40,69 @@ class GroomingFlows:
 
         def rejected(reason: str | None) -> None:
             if reason is not None:
-                self.start_groom("rejecting", self.service.reject, ids, reason)
+                self.start_groom("rejecting", ids, self.service.reject, ids, reason)
 
         if ids:
             open_dialog(self.app, ReasonScreen([self._title(i) for i in ids]), rejected)
 
-    def on_merge_draft(self, message: m.MergeDraft) -> None:
-        if message.nearest and not message.choose:
-            self.confirm_merge(message.draft_id, message.nearest, offer_choice=True)
-        else:
-            self.choose_merge_target(message.draft_id)
-
-    def confirm_merge(self, draft_id: str, note_id: str, offer_choice: bool) -> None:
-        """Ask before a merge rewrites a note; optionally offer to pick another note."""
-        from mage_tui.screens.confirm import ConfirmScreen
-
-        body = Content.assemble(
-            Content.styled("draft  ", "$text-muted"), Content.styled(self._title(draft_id), "bold $text"),
-            Content("\n"), Content.styled("into   ", "$text-muted"),
-            Content.styled(f"mage/notes/{note_id}.md", "bold $text-accent"), Content("\n\n"),
-            Content.styled("The note is rewritten with the draft folded in and its `updated` date moves; "
-                           "INDEX.md and MEMORY.md are regenerated; the draft leaves staging. "
-                           "Nothing is committed.", "$text-muted"))
-        choices = [("merge", "y", "Merge", "primary")]
-        if offer_choice:
-            choices.append(("choose", "c", "Another note", "default"))
-        choices.append(("cancel", "n", "Cancel", "default"))
-
-        def decided(choice: str | None) -> None:
-            if choice == "merge":
-                self.start_groom("merging", self.service.merge, draft_id, note_id)
-            elif choice == "choose":
-                self.choose_merge_target(draft_id)
-
-        open_dialog(self.app, ConfirmScreen("Merge this draft into a note?", body, choices), decided)
-
-    def choose_merge_target(self, draft_id: str) -> None:
-        from mage_tui.screens.choose_note import ChooseNoteScreen
-
-        def chosen(note_id: str | None) -> None:
-            if note_id:
-                self.confirm_merge(draft_id, note_id, offer_choice=False)
-
-        open_dialog(self.app, ChooseNoteScreen(self._title(draft_id), self.notes), chosen)
-
+    # --- proposals -------------------------------------------------------------------------------
     def on_propose_verdict(self, message: m.ProposeVerdict) -> None:
         from mage_tui.screens.propose import ProposeScreen
 
         def proposed(answer) -> None:
             if answer:
-                self.start_groom("proposing", self.service.propose, message.draft_id, *answer)
+                self.start_groom("proposing", [message.draft_id], self.service.propose, message.draft_id, *answer)
 
         if message.draft_id:
             open_dialog(self.app, ProposeScreen(self._title(message.draft_id)), proposed)
 
     def on_approve_proposals(self, message: m.ApproveProposals) -> None:
-        self.start_groom("approving proposals", self.service.approve_proposals)
+        """Every proposal becomes a verdict at once: list them and ask first."""
+        from mage_tui.screens.confirm import ConfirmScreen
+
+        rows = message.rows
+        lines = []
+        for row in rows[:10]:
+            p = row.get("proposal") or {}
+            lines += [Content.styled(f"{p.get('verdict', '?'):<7}", "bold $text-warning"),
+                      Content.styled(clip(row["title"], 60), "$text"),
+                      Content.styled(f"\n        {p.get('by', '?')}: {clip(p.get('reason', ''), 60)}\n", "$text-muted")]
+        if len(rows) > 10:
+            lines.append(Content.styled(f"… and {len(rows) - 10} more\n", "$text-muted"))
+        lines.append(Content.styled("\nAccepted ones become notes, rejected ones go to mage/rejected.jsonl. "
+                                    "Nothing is committed; u takes the batch back.", "$text-muted"))
+
+        def decided(choice: str | None) -> None:
+            if choice == "approve":
+                self.start_groom("approving proposals", [r["id"] for r in rows], self.service.approve_proposals)
+
+        open_dialog(self.app, ConfirmScreen(f"Approve {plural(len(rows), 'proposal')}?", Content.assemble(*lines),
+                                            [("approve", "y", "Approve all", "primary"),
+                                             ("cancel", "n", "Cancel", "default")]), decided)
 
     def on_act_on_suggestion(self, message: m.ActOnSuggestion) -> None:
         call = self.service.apply_suggestion if message.verdict == "apply" else self.service.dismiss_suggestion
         if message.suggestion:
-            self.start_groom(f"{message.verdict}ing suggestion", call, message.suggestion)
+            self.start_groom(f"{message.verdict}ing suggestion", [], call, message.suggestion)
 
-    def start_groom(self, label: str, function, *args) -> None:
-        """Show `label` as busy and run `function(*args)` in a worker."""
+    # --- undo ------------------------------------------------------------------------------------
+    def action_undo(self) -> None:
+        self.start_groom("undoing", [], self.service.undo)
+
+    @in_thread("undo-state")
+    def check_undo(self) -> m.UndoChecked:
+        return m.UndoChecked(self.service.undoable())
+
+    def on_undo_checked(self, message: m.UndoChecked) -> None:
+        self.can_undo = message.what is not None
+        self.refresh_bindings()
+
+    # --- running and reporting ---------------------------------------------------------------------
+    def start_groom(self, label: str, ids: list, function, *args) -> None:
+        """Show `label` as busy (the drafts it works on marked ⟳) and run `function(*args)` in a worker."""
         self.busy = label
+        if ids and (staging := self.pane("staging")) is not None:
+            staging.mark_busy(ids)
         self.run_groom(function, *args)
 
     @in_thread("groom", latest_only=False)
@@ -113,44 +116,38 @@ class GroomingFlows:
     def on_groom_finished(self, message: m.GroomFinished) -> None:
         self.busy = ""
         result = message.result
-        if result.get("action") in ("optimize", "dismiss"):  # a Skills pane action
+        self.add_to_log(LogEntry.from_result(result))
+        staging = self.pane("staging")
+        if result.get("action") == "undo" and staging is not None and result.get("done"):
+            staging.prefer = result["done"][0]["draft"]  # the cursor goes to the draft that came back
+        if result.get("action") in ("optimize", "dismiss") or self.query_one("#panes").active != "staging":
             command = f"\nthen run: {result['git_command']}" if result.get("git_command") else ""
-            self.notify(summary(result) + command, title="skills", timeout=10)
-        else:
-            self.pane("staging").show_result(result)
-            count = len(result.get("done", []))
-            verb = {"accept": "accepted", "reject": "rejected", "merge": "merged", "propose": "proposed",
-                    "approve-proposals": "applied"}.get(result.get("action"), "done")
-            self.notify(f"{verb} {count} draft{'s' if count != 1 else ''}: the git command is in the bar below",
-                        title="done", timeout=5)
+            self.notify(summary(result) + command, title="done", timeout=8)
         self.load_drafts()
         self.load_notes()
         self.load_skills()
+        self.check_undo()
+
+    def add_to_log(self, entry: LogEntry) -> None:
+        """Newest first; the Staging bar shows the newest, `L` all of them."""
+        self.history = [entry, *self.history][:LOG_SIZE]
+        if (staging := self.pane("staging")) is not None:
+            staging.show_log(self.history)
+        self.refresh_bindings()
 
     def on_edit_file(self, message: m.EditFile) -> None:
         if not message.item_id:
             return
         self.app.edit_file(self.service.path_for(message.kind, message.item_id))
-        reload = {"draft": self.load_drafts, "note": self.load_notes, "skill": self.load_skills}[message.kind]
-        reload()
-        if message.kind == "draft":
-            self.load_draft_preview(message.item_id)
-        elif message.kind == "note":
-            self.load_note_preview(message.item_id)
+        {"draft": self.load_drafts, "note": self.load_notes, "skill": self.load_skills}[message.kind]()
+        pane = self.pane({"draft": "staging", "note": "notes", "skill": "skills"}[message.kind])
+        if message.kind in ("draft", "note"):
+            pane.request_preview(message.item_id)  # the pane knows how to ask for its preview
 
-    def on_cycle_dial(self, message: m.CycleDial) -> None:
-        self.run_dial(message.name)
-
-    @in_thread("dial-change", latest_only=False)
-    def run_dial(self, name: str) -> m.DialsLoaded | m.ActionFailed:
-        try:
-            dials = self.service.cycle_dial(name)
-        except MageError as error:
-            return m.ActionFailed(str(error))
-        return m.DialsLoaded(dials, changed=f"{name}: {getattr(dials, name)}")
-
+    # --- recurrence ----------------------------------------------------------------------------------
     def on_refresh_recurrence(self, message: m.RefreshRecurrence) -> None:
-        self.busy = "distilling"
+        self.busy = "distilling the trail"
+        self.pane("recurrence").show_progress(0, 0)
         self.run_distill()
 
     @in_thread("recurrence")
@@ -158,10 +155,13 @@ class GroomingFlows:
         def progress(done: int, total: int) -> None:
             self.post_message(m.WorkProgress("distill", done, total))
 
-        return m.RecurrenceLoaded(self.service.recurrence(progress=progress))
+        return m.RecurrenceLoaded(self.service.recurrence(progress=progress), distilled=True)
 
     def on_work_progress(self, message: m.WorkProgress) -> None:
         if message.task == "distill":
             self.pane("recurrence").show_progress(message.done, message.total)
+        elif message.task == "render":
+            self.busy = f"rendering a {message.total // 1024} KB note" if message.done < message.total else ""
         else:
+            self.busy = "indexing notes" if message.done < message.total else ""
             self.pane("notes").show_index_progress(message.done, message.total)

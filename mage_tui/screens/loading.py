@@ -12,6 +12,10 @@ from mage_engine.base.errors import MageError
 from mage_tui import messages as m
 from mage_tui.activity import in_thread
 
+from mage_tui.doc_render import MIN_WIDTH
+
+PREVIEW_BYTES = 256 * 1024  # a longer note previews its first part: rendering 5 MB would take a minute
+
 
 class Loading:
     """Loaders for drafts, notes, index, dials and keys, skills, recurrence, previews, search, disk."""
@@ -28,7 +32,7 @@ class Loading:
 
     @in_thread("notes")
     def load_notes(self) -> m.NotesLoaded:
-        return m.NotesLoaded(self.service.notes())
+        return m.NotesLoaded(*self.service.notes_and_broken())
 
     @in_thread("index")
     def refresh_index(self) -> m.IndexReady:
@@ -61,14 +65,26 @@ class Loading:
             except MageError:
                 nearest = None  # the note was removed since the draft was staged
         similarity = float(near.get("similarity") or 0.0)
-        return m.DraftPreviewLoaded(draft, nearest, similarity, self.service.accept_preview(draft))
+        return m.DraftPreviewLoaded(draft_id, draft, nearest, similarity, self.service.accept_preview(draft))
+
+    @in_thread("preview-draft")
+    def load_broken_draft(self, row: dict) -> m.DraftPreviewLoaded:
+        return m.DraftPreviewLoaded(row["id"], problem=row["broken"], raw=self.service.raw_text(row["path"]))
 
     @in_thread("preview-note")
-    def load_note_preview(self, note_id: str, frame) -> m.NotePreviewLoaded:
-        from mage_tui.widgets.notes import note_doc  # loaded with the pane that asked
+    def load_note_preview(self, note_id: str, frame, broken: dict | None = None) -> m.NotePreviewLoaded:
+        from mage_tui.widgets.notes import broken_doc, note_doc  # loaded with the pane that asked
 
+        if broken is not None:
+            return m.NotePreviewLoaded(note_id, broken_doc(broken, self.service.raw_text(broken["path"])).render(frame))
         note = self.service.note(note_id)
-        return m.NotePreviewLoaded(note_doc(note).render(frame))  # rendered here, off the event loop
+        size = len(note.body.encode("utf-8"))
+        if size <= PREVIEW_BYTES or frame.width < MIN_WIDTH:  # (a pane not laid out yet renders nothing)
+            return m.NotePreviewLoaded(note_id, note_doc(note).render(frame))  # rendered here, off the event loop
+        self.post_message(m.WorkProgress("render", 0, size))
+        rendered = note_doc(note, PREVIEW_BYTES, size).render(frame)
+        self.post_message(m.WorkProgress("render", size, size))
+        return m.NotePreviewLoaded(note_id, rendered)
 
     @in_thread("search")
     def run_search(self, query: str) -> m.SearchFinished:
@@ -89,12 +105,12 @@ class Loading:
         self.show_drafts(message.rows, message.problems)
 
     def show_drafts(self, rows: list, problems: list) -> None:
-        """Push the staging batch into its pane (if built) and name unreadable drafts."""
+        """Push the staging batch into its pane (if built), unreadable drafts listed first with their problem."""
         if (staging := self.pane("staging")) is None:
             return
-        staging.rows = rows
-        for problem in problems:
-            self.notify(problem, title="unreadable draft", severity="warning")
+        broken = [{"id": p["id"], "title": p["file"], "broken": p, "path": p["path"], "staged": None}
+                  for p in problems]
+        staging.rows = broken + rows
         self._label_tabs()
         self.pane_filled("staging")
 
@@ -102,6 +118,7 @@ class Loading:
         if (notes := self.pane("notes")) is None:
             return
         self.notes = message.notes
+        notes.broken = message.broken
         notes.notes = message.notes
         if self.query_text:
             self.run_search(self.query_text)
@@ -110,6 +127,8 @@ class Loading:
         self.pane_filled("notes")
 
     def on_index_ready(self, message: m.IndexReady) -> None:
+        if self.busy.startswith("indexing"):
+            self.busy = ""
         self.pane("notes").set_engine("recall" if message.status not in (None, "busy") else "title filter")
         if self.query_text:
             self.run_search(self.query_text)
@@ -135,15 +154,23 @@ class Loading:
         self.pane_filled("skills")
 
     def on_recurrence_loaded(self, message: m.RecurrenceLoaded) -> None:
-        if self.busy == "distilling":
+        if self.busy.startswith("distilling"):
             self.busy = ""
+        if message.distilled:
+            state = message.state
+            self.notify(f"{len(state.get('tallies', []))} signatures, {len(state.get('candidates', []))} "
+                        "candidates for a note", title="trail folded again", timeout=5)
         if (recurrence := self.pane("recurrence")) is not None:
             recurrence.state = message.state
             self.pane_filled("recurrence")
 
     def on_preview_draft(self, message: m.PreviewDraft) -> None:
-        if message.draft_id is None:
-            self.pane("staging").show_preview(m.DraftPreviewLoaded(None, None, None, {}))
+        staging = self.pane("staging")
+        row = staging.row(message.draft_id)
+        if message.draft_id is None or row is None:
+            staging.show_preview(m.DraftPreviewLoaded(None))
+        elif row.get("broken"):
+            self.load_broken_draft(row)
         else:
             self.load_draft_preview(message.draft_id)
 
@@ -151,13 +178,14 @@ class Loading:
         self.pane("staging").show_preview(message)
 
     def on_preview_note(self, message: m.PreviewNote) -> None:
+        notes = self.pane("notes")
         if message.note_id is None:
-            self.pane("notes").show_note(None)
+            notes.show_note(m.NotePreviewLoaded(None, None))
         else:
-            self.load_note_preview(message.note_id, message.frame)
+            self.load_note_preview(message.note_id, message.frame, notes.broken_note(message.note_id))
 
     def on_note_preview_loaded(self, message: m.NotePreviewLoaded) -> None:
-        self.pane("notes").show_note(message.rendered)
+        self.pane("notes").show_note(message)
 
     def on_search_notes(self, message: m.SearchNotes) -> None:
         self.query_text = message.query.strip()
@@ -168,7 +196,7 @@ class Loading:
 
     def on_search_finished(self, message: m.SearchFinished) -> None:
         if message.query == self.query_text:  # a slower, older search lost the race
-            self.pane("notes").matches = message.ids
+            self.pane("notes").matches = message.hits
 
     def on_disk_changed(self, message: m.DiskChanged) -> None:
         loaders = {"drafts": self.load_drafts, "notes": self.load_notes, "skills": self.load_skills,

@@ -8,6 +8,10 @@ KB's folders, so a draft the agent stages appears without a restart.
 Paint first: only the pane in view is built and filled before the first
 frame (Staging from the draft-rows cache, in that very frame). The dials,
 the person's keys and the other panes follow, one pane per frame.
+
+Fits any terminal: below NARROW columns the screen has the `-narrow` class
+(HORIZONTAL_BREAKPOINTS) and app.tcss stacks each pane's detail under its
+list; the top bar and the key bar shorten to what fits.
 """
 
 import importlib
@@ -18,11 +22,15 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static, TabbedContent, TabPane, Tabs
+from textual.widgets import Static, Tab, TabbedContent, TabPane, Tabs
 
 from mage_tui.format import plural
+from mage_tui.screens.dial_flow import DialFlow
 from mage_tui.screens.grooming import GroomingFlows
 from mage_tui.screens.loading import Loading
+from mage_tui.screens.merge_flow import MergeFlow
+from mage_tui.widgets.key_bar import KeyBar
+from mage_tui.widgets.list_table import NARROW
 
 PANE = Binding.Group("panes", compact=True)
 # Imported when built: a pane not in view costs nothing before the first frame.
@@ -38,15 +46,22 @@ def pane_class(name: str):
     return getattr(importlib.import_module(module), attribute)
 
 
-class MainScreen(GroomingFlows, Loading, Screen):
+class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
     """Five panes under one tab bar; a top bar says who acts and how the dials stand."""
 
     BINDINGS = [
-        *[Binding(str(n), f"show_pane('{name}')", "panes", tooltip=f"Show {LABELS[name]}",
+        *[Binding(str(n), f"show_pane('{name}')", f"go to {LABELS[name]}", tooltip=f"Show {LABELS[name]}",
                   id=f"app.pane.{name}", group=PANE) for n, name in enumerate(LABELS, start=1)],
-        Binding("slash", "search", "search", tooltip="Search notes as you type (live recall)", id="app.search"),
-        Binding("question_mark", "help", "help", tooltip="Every key, and its id for remapping", id="app.help"),
+        Binding("slash", "search", "search notes", tooltip="Search notes as you type (live recall)", id="app.search"),
+        Binding("u", "undo", "undo", tooltip="Take back the last accept, reject or merge (until it is committed)",
+                id="app.undo"),
+        Binding("y", "copy_command", "copy command", tooltip="Copy the last git command to the clipboard (OSC 52)",
+                id="app.copy"),
+        Binding("L", "command_log", "command log", tooltip="Every action this session and its git command",
+                id="app.log"),
+        Binding("question_mark", "help", "help", tooltip="Every key and mark, and the ids for remapping", id="app.help"),
     ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
 
     OPENING = "opening the main screen"
     AUTO_FOCUS = ""  # nothing yet: the pane's list takes the focus once filled (each move restyles the screen)
@@ -58,11 +73,15 @@ class MainScreen(GroomingFlows, Loading, Screen):
         super().__init__()
         self.service = service
         self.first_pane = pane if pane in LABELS else "staging"
+        self.shown = self.first_pane  # the pane last asked for (a number key, a click)
+        self.tab_clicked = False
         self.poll_seconds = poll_seconds
         self.notes: list = []
         self.dials = None
         self.query_text = ""
         self.stamp = None
+        self.history: list = []  # LogEntry, newest first: every action this session
+        self.can_undo = False
         self.rest_started = False  # the first pane has been filled: the rest is on its way
         self.building: set[str] = set()
         self.search_when_built = False  # `/` pressed before the Notes pane was built
@@ -75,7 +94,7 @@ class MainScreen(GroomingFlows, Loading, Screen):
             for name, label in LABELS.items():
                 # Paint first: only the pane in view is built now; the others after its first frame.
                 yield TabPane(label, *([self.make_pane(name)] if name == self.first_pane else []), id=name)
-        yield Footer(compact=True)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.query_one(Tabs).can_focus = False
@@ -86,6 +105,9 @@ class MainScreen(GroomingFlows, Loading, Screen):
         else:
             self.loaders()[self.first_pane]()
         self.app.activity.end(self.OPENING)
+
+    def on_resize(self) -> None:
+        self._top_bar()
 
     def pane_filled(self, name: str) -> None:
         """`name` has its data: focus it if in view; the first pane's first fill starts the rest."""
@@ -101,6 +123,7 @@ class MainScreen(GroomingFlows, Loading, Screen):
             self.watch_disk()  # the baseline: what changes after this shows up without a restart
         if self.first_pane != "dials":
             self.load_dials()
+        self.check_undo()
         self.app.activity.after_refresh(self, self.build_next_pane)
 
     async def build_next_pane(self) -> None:
@@ -122,6 +145,8 @@ class MainScreen(GroomingFlows, Loading, Screen):
         self.building.discard(name)
         if name == "dials" and self.dials is not None:
             self.pane("dials").dials = self.dials
+        if name == "staging":
+            self.pane("staging").show_log(self.history)
         if name != "dials":
             self.loaders()[name]()
         if name == self.query_one(TabbedContent).active:
@@ -145,6 +170,12 @@ class MainScreen(GroomingFlows, Loading, Screen):
         found = self.query(f"#{name}-pane")
         return found.first() if found else None
 
+    def permits(self, action: str) -> bool:
+        """May the actor do `action` now? A person always; the agent as the autonomy dial says."""
+        if self.service.actor == "person":
+            return True
+        return self.dials is not None and self.dials.permits(action)
+
     # --- the top bar and tab labels ------------------------------------------------------------
     def _count(self, name: str, attribute: str) -> int:
         pane = self.pane(name)
@@ -161,18 +192,11 @@ class MainScreen(GroomingFlows, Loading, Screen):
         self._top_bar()
 
     def _top_bar(self) -> None:
-        kb_name = self.service.kb.root.name
-        parts = [Content.styled(" mage ", "bold reverse $accent"), Content.styled(f"  {kb_name}", "bold $text")]
-        if self.dials is not None:
-            d = self.dials
-            parts += [Content.styled("   acting as ", "$text-muted"), Content.styled(d.actor, "bold $text-warning"),
-                      Content.styled("   autonomy ", "$text-muted"), Content.styled(d.autonomy, "$text"),
-                      Content.styled("   sensitivity ", "$text-muted"),
-                      Content.styled(f"{d.sensitivity} (K {d.k} · M {d.m})", "$text")]
-        self.query_one("#topbar-left", Static).update(Content.assemble(*parts))
-        right = Content.styled(f"⟳ {self.busy}… ", "$text-warning") if self.busy else Content.styled(
-            f"{plural(self._count('staging', 'rows'), 'draft')} · {plural(len(self.notes), 'note')} ",
-            "$text-muted")
+        from mage_tui.widgets.top_bar import top_bar
+
+        left, right = top_bar(self.service.kb.root.name, self.dials, self.busy, self._count("staging", "rows"),
+                              len(self.notes), self.size.width or self.app.size.width)
+        self.query_one("#topbar-left", Static).update(left)
         self.query_one("#topbar-right", Static).update(right)
 
     def watch_busy(self, busy: str) -> None:
@@ -180,29 +204,41 @@ class MainScreen(GroomingFlows, Loading, Screen):
             self._top_bar()
 
     # --- keys -------------------------------------------------------------------------------
-    def action_show_pane(self, name: str) -> None:
+    async def action_show_pane(self, name: str) -> None:
+        """Show `name` and give it the focus before the next key is read (a key typed right after
+        the pane's number reaches the new pane, however loaded the machine)."""
+        self.shown = name
         self.query_one(TabbedContent).active = name
+        if self.pane(name) is None:  # pressed within the first frames: build it now, keys wait meanwhile
+            await self.build_pane(name)
         if self.pane(name) is not None:
             self.pane(name).focus_main()
-        else:  # pressed within the first frames: build it now rather than in its turn
-            self.app.activity.track(self.build_pane(name), f"building {name}")
+
+    def on_click(self, event) -> None:
+        if isinstance(event.widget, Tab):
+            self.tab_clicked = True  # the tab activation that follows is the person's, not a late echo
 
     @on(TabbedContent.TabActivated)
     def _focus_activated(self, event: TabbedContent.TabActivated) -> None:
+        """Keep the pane in view the one last asked for, and the focus inside it.
+
+        TabbedContent also switches tabs when a widget in a pane gains the focus, by a message that
+        can arrive after the next number key showed another pane: such a late switch is undone. A tab
+        clicked with the mouse is the person's choice: its pane takes the focus.
+        """
+        tabbed = self.query_one(TabbedContent)
+        if self.tab_clicked:
+            self.tab_clicked, self.shown = False, event.pane.id
+        if event.pane.id != self.shown:
+            tabbed.active = self.shown
+            return
         pane = self.pane(event.pane.id)
+        if pane is not None and not pane.has_focus_within:  # `/` already put the focus in the search box
+            pane.focus_main()
 
-        def focus_unless_inside() -> None:
-            if pane is not None and not pane.has_focus_within:  # `/` already put the focus in the search box
-                pane.focus_main()
-
-        self.app.activity.after_refresh(self, focus_unless_inside)
-
-    def action_search(self) -> None:
-        self.action_show_pane("notes")
-        if self.pane("notes") is not None:
-            self.pane("notes").action_focus_search()
-        else:
-            self.search_when_built = True
+    async def action_search(self) -> None:
+        await self.action_show_pane("notes")
+        self.pane("notes").action_focus_search()
 
     def action_help(self) -> None:
         from mage_tui.screens.dialog import open_dialog
@@ -216,3 +252,29 @@ class MainScreen(GroomingFlows, Loading, Screen):
         from mage_tui.screens.hints import HintsScreen
 
         open_dialog(self.app, HintsScreen(self.service))
+
+    def action_copy_command(self) -> None:
+        entry = next((e for e in self.history if e.command), None)
+        if entry is not None:
+            self.copy_command(entry.command)
+
+    def copy_command(self, command: str) -> None:
+        """Put `command` on the clipboard (OSC 52: the terminal must allow it) and say so."""
+        self.app.copy_to_clipboard(command)
+        self.notify("the git command, through your terminal (OSC 52). If nothing pastes, the terminal "
+                    "blocks OSC 52: select it in the command bar instead.", title="copied", timeout=6)
+
+    def action_command_log(self) -> None:
+        from mage_tui.screens.command_log import CommandLogScreen
+        from mage_tui.screens.dialog import open_dialog
+
+        open_dialog(self.app, CommandLogScreen(self.history), lambda command: command and self.copy_command(command))
+
+    def check_action(self, action: str, parameters) -> bool | None:
+        if action == "undo":
+            return self.can_undo and self.permits("undo")
+        if action == "copy_command":
+            return any(entry.command for entry in self.history)
+        if action == "command_log":
+            return bool(self.history)
+        return True

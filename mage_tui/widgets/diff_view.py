@@ -4,9 +4,11 @@ import difflib
 import re
 import textwrap
 
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Static
+
+from mage_tui.widgets.pane import DetailScroll
 
 STYLES = {"equal": ("", ""), "replace": ("on $error-muted", "on $success-muted"),
           "delete": ("on $error-muted", ""), "insert": ("", "on $success-muted")}
@@ -90,8 +92,11 @@ def _cell(lines, index, present, gutter, style, width, spans, emphasis) -> Conte
     return cell
 
 
-class DiffView(VerticalScroll, can_focus=False):
+class DiffView(DetailScroll):
     """Nearest note on the left, the draft on the right."""
+
+    _pair = (None, None, None)
+    _drawn_width = 0
 
     def compose(self):
         yield Static(id="diff-head", classes="doc-head")
@@ -105,10 +110,15 @@ class DiffView(VerticalScroll, can_focus=False):
         self._draw()
 
     def on_resize(self) -> None:
-        self._draw()
+        if self.column_width() != self._drawn_width:
+            self._draw()
+
+    def column_width(self) -> int:
+        """Each side's width: half the view, less the gap between them."""
+        return max(20, (self.scrollable_content_region.width - 1) // 2)
 
     def _draw(self) -> None:
-        nearest, draft, similarity = getattr(self, "_pair", (None, None, None))
+        nearest, draft, similarity = self._pair
         head = self.query_one("#diff-head", Static)
         columns = self.query_one("#diff-columns")
         columns.display = nearest is not None and draft is not None
@@ -123,7 +133,7 @@ class DiffView(VerticalScroll, can_focus=False):
             Content.styled("  ⟷  draft ", "$text-muted"), Content.styled(draft.id, "bold $text-success"),
             Content.styled(f"   similarity {similarity:.2f}   - only in the note   + only in the draft",
                            "$text-muted")))
-        width = max(20, (self.scrollable_content_region.width - 1) // 2)
+        width = self._drawn_width = self.column_width()
         left, right = render_columns(diff_rows(document(nearest), document(draft)), width)
         self.query_one("#diff-left", Static).update(left)
         self.query_one("#diff-right", Static).update(right)

@@ -1,6 +1,8 @@
 """A preview that shows lines rendered in a worker: no widgets mounted, no layout, one repaint."""
 
+from textual.binding import Binding
 from textual.geometry import Size
+from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
@@ -8,12 +10,20 @@ from mage_tui.doc_render import DocFrame, Rendered
 from mage_tui.doc_styles import DocStyles, resolve_doc_styles
 
 
-class DocView(ScrollView, can_focus=False):
+class DocView(ScrollView, can_focus=True):
     """A scrollable document (mage_tui.doc_render): `frame()` says how to render for it, `show()` swaps it in.
 
     Lines rendered for another width or theme (the pane was resized, or the
-    theme changed, while the worker ran) are rendered again here.
+    theme changed, while the worker ran) are rendered again here. Focused
+    (tab, or enter from the list), j/k and the page keys scroll it.
     """
+
+    BINDINGS = [Binding("j", "scroll_down", "scroll", show=False, id="detail.line_down"),
+                Binding("k", "scroll_up", "scroll", show=False, id="detail.line_up")]
+    RENDER_HERE = 32 * 1024  # a longer document is rendered again in a worker (its pane asks), not here
+
+    class Stale(Message):
+        """The document needs rendering for the view's new width or theme, and is too long to do it here."""
 
     DEFAULT_CSS = """
     DocView {
@@ -55,8 +65,12 @@ class DocView(ScrollView, can_focus=False):
             self._set_lines()
 
     def _fitted(self, rendered: Rendered | None) -> Rendered | None:
-        """`rendered`, or its doc rendered again if it was rendered for another width or theme."""
+        """`rendered`, or its doc rendered again if it was rendered for another width or theme
+        (a long doc: the pane is asked to render it in a worker, and the old lines stay meanwhile)."""
         if rendered is None or rendered.frame.fits(frame := self.frame()):
+            return rendered
+        if len(rendered.doc.body) > self.RENDER_HERE:
+            self.post_message(self.Stale())
             return rendered
         return rendered.doc.render(frame)
 

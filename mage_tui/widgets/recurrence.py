@@ -1,20 +1,25 @@
 """The Recurrence pane: signature tallies from the trail, and candidates for notes."""
 
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
-from textual.widgets import DataTable, ProgressBar, Static
+from textual.widgets import ProgressBar, Static
 
 from mage_tui import messages as m
 from mage_tui.format import clip, plural
-from mage_tui.widgets.pane import Pane
+from mage_tui.widgets.list_table import Col, ListTable, cell, list_guess
+from mage_tui.widgets.pane import DetailScroll, Pane
 
 NOT_INSTALLED = ("Recurrence is not part of this mage yet. Once it is, `mage distill` folds the trail in "
                  ".mage/learnings/ into signature tallies (a failure and its fix, a retry, a correction) "
                  "and `mage promote` stages the ones seen in at least K chapters as drafts. They show here.")
 NOTHING_YET = ("No recurring situations yet. Tallies grow as sessions are captured; a signature seen in at "
                "least K distinct chapters becomes a candidate (`mage promote` stages it).")
+
+
+COLUMNS = (Col("signature", "signature"), Col("chapters", "ch", 3), Col("count", "n", 3),
+           Col("candidate", "cand", 4, needs=50))
 
 
 def chapters_of(item: dict) -> int:
@@ -27,8 +32,9 @@ class RecurrencePane(Pane):
 
     SECTION = "recurrence"
     TABLE_ID = "tallies"
+    DETAIL_ID = "tally-side"
     BINDINGS = [
-        Binding("u", "distill", "distill", tooltip="Fold the trail again (mage distill) and reload",
+        Binding("d", "distill", "distill", tooltip="Fold the trail again (mage distill) and reload",
                 id="recurrence.distill"),
     ]
 
@@ -36,21 +42,17 @@ class RecurrencePane(Pane):
     """{'available', 'tallies', 'candidates'} (pushed by the screen)."""
 
     def compose(self):
-        with Horizontal():
+        with Horizontal(classes="pane-body"):
             with Vertical(classes="list-column"):
                 yield Static(id="recurrence-caption", classes="list-caption")
                 yield ProgressBar(id="distill-progress", show_eta=False)
-                yield DataTable(id="tallies", cursor_type="row")
+                yield ListTable(COLUMNS, guess_width=list_guess(self.app.size.width), id="tallies")
                 yield Static(id="recurrence-empty", classes="empty-state")
-            with VerticalScroll(classes="side-column", id="tally-side", can_focus=False):
+            with DetailScroll(classes="side-column", id="tally-side"):
                 yield Static(id="tally-detail", classes="doc-head")
 
     def on_mount(self) -> None:
-        table = self.query_one("#tallies", DataTable)
-        for label, key, width in (("signature", "signature", 38), ("ch", "chapters", 3), ("n", "count", 3),
-                                  ("cand", "candidate", 4)):
-            table.add_column(label, key=key, width=width)
-        table.loading = True
+        self.table.loading = True
         self.query_one("#distill-progress").display = False
 
     def show_progress(self, done: int, total: int) -> None:
@@ -59,18 +61,30 @@ class RecurrencePane(Pane):
         bar.display = True
         bar.update(total=total or None, progress=done)
 
-    def watch_state(self, state) -> None:
-        self.query_one("#distill-progress").display = False
-        table = self.query_one("#tallies", DataTable)
+    def on_list_table_refit(self, event: ListTable.Refit) -> None:
+        event.stop()
+        if self.state is not None:
+            self._fill_table()
+
+    def _fill_table(self) -> tuple[list, set]:
+        table = self.table
         table.loading = False
         table.clear()
-        state = state or {"available": False, "tallies": [], "candidates": []}
+        state = self.state or {"available": False, "tallies": [], "candidates": []}
         candidates = {c.get("signature") for c in state["candidates"]}
         tallies = sorted(state["tallies"], key=lambda t: (-chapters_of(t), str(t.get("signature"))))
         for index, tally in enumerate(tallies):
-            table.add_row(clip(str(tally.get("signature", "?")), 38), chapters_of(tally), tally.get("count", ""),
-                          "yes" if tally.get("signature") in candidates else "", key=str(index))
+            table.add_cells(str(index), {"signature": cell(tally.get("signature", "?")),
+                                         "chapters": cell(chapters_of(tally)), "count": cell(tally.get("count", "")),
+                                         "candidate": cell("yes" if tally.get("signature") in candidates else "")})
         self._tallies = tallies
+        return tallies, candidates
+
+    def watch_state(self, state) -> None:
+        self.query_one("#distill-progress").display = False
+        table = self.table
+        state = state or {"available": False, "tallies": [], "candidates": []}
+        tallies, candidates = self._fill_table()
         empty = Content(NOT_INSTALLED if not state["available"] else NOTHING_YET)
         trail = state.get("trail")
         if trail:
@@ -91,7 +105,7 @@ class RecurrencePane(Pane):
         """The empty state takes the whole pane; tallies share it with their detail."""
         self.query_one(".list-column").set_class(not has_tallies, "-wide")
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_data_table_row_highlighted(self, event: ListTable.RowHighlighted) -> None:
         event.stop()
         self._detail(event.row_key.value if event.row_key else None)
 

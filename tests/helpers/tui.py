@@ -5,28 +5,49 @@
 
 import asyncio
 
-from mage_engine.demo.build import DEMO_NOW, KB_NAME, build_demo_kb
+from mage_engine.demo.build import DEMO_NOW
 from mage_tui.app import make_app
+from mage_tui.screenshots import steady_demo_kb
 from mage_tui.settle import settle
 
 SIZE = (120, 36)
 # The staging batch, oldest first, as the demo stages it.
-UV_CACHE = "uv-sync-fails-with-failed-to-install-pydantic-core-incompatible"  # what `mage promote` stages
+UV_CACHE = "add-the-python-version-to-the-uv-cache-key"  # a person's lesson, near the note gha-uv-cache-key
+RECURRING = "uv-sync-fails-with-failed-to-install-pydantic-core-incompatible"  # what `mage promote` stages
 EDITABLE = "pytest-needs-pip-install-e-before-it-can-import-acme"
 HTTPX = "mock-outbound-http-with-httpx-mocktransport-not-monkeypatch"
 BASTION = "reach-the-staging-database-through-the-bastion"
 COMMITS = "write-commit-messages-in-the-imperative-mood"
 RESTART = "restart-the-dev-server-after-editing-env"
-ORDER = [UV_CACHE, EDITABLE, HTTPX, BASTION, COMMITS, RESTART]
+ORDER = [UV_CACHE, EDITABLE, HTTPX, BASTION, COMMITS, RESTART, RECURRING]
 
 
 def fixed_clock():
     return DEMO_NOW
 
 
+_BUILT: list = []  # the demo KB built once per test process, copied for each test
+
+
 def demo_kb(tmp_path):
-    """The demo KB, dated exactly as the sample data (so ages never drift)."""
-    return build_demo_kb(tmp_path / KB_NAME, now=DEMO_NOW).kb
+    """The demo KB, dated exactly as the sample data (so ages never drift), indexed so that
+    search scores never depend on timing (mage_tui.screenshots.steady_demo_kb). Built once per
+    process and copied (with its files' times) into `tmp_path`: each test has its own."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    from mage_engine.kb.layout import KB
+
+    if not _BUILT:
+        import atexit
+
+        folder = tempfile.mkdtemp(prefix="mage-demo-")
+        atexit.register(shutil.rmtree, folder, ignore_errors=True)
+        _BUILT.append(steady_demo_kb(Path(folder)))
+    target = Path(tmp_path) / _BUILT[0].root.name
+    shutil.copytree(_BUILT[0].root, target, symlinks=True)
+    return KB(target.resolve())
 
 
 def app_on(kb, **options):

@@ -21,9 +21,13 @@ def why(kb, prompt: str, session: str | None = None, floor: float | None = None)
     return decision
 
 
+# What moved the floor (intent.py), as `--why` says it after the floor.
+WHY_FLOOR_MOVED = {"task": " for a task request", "question": " for a question on how things are done here"}
+
+
 def decision_line(decision: dict) -> str:
     """`hinted a, b` or `silent: <why>`, with the floor and the best candidate's score."""
-    floor = f"floor {decision.get('floor', 0):.2f}"
+    floor = f"floor {decision.get('floor', 0):.2f}" + WHY_FLOOR_MOVED.get(decision.get("intent"), "")
     if decision.get("hinted"):
         return f"hinted {', '.join(decision['hinted'])} ({floor})"
     candidates = decision.get("candidates") or []
@@ -38,7 +42,8 @@ def decision_line(decision: dict) -> str:
 def candidate_line(row: dict) -> str:
     """`0.62  note-id  hinted  (deploy 0.88, key 0.83: team)`: one candidate and its evidence."""
     words = ", ".join(_word(word) for word in row.get("words") or [])
-    return f"{row['score']:.2f}  {row['id']}  {row['reason']}" + (f"  ({words})" if words else "")
+    reason = row["reason"] + (f" (quotes {row['quote']} words of the prompt)" if row.get("quote") else "")
+    return f"{row['score']:.2f}  {row['id']}  {reason}" + (f"  ({words})" if words else "")
 
 
 def _word(word) -> str:

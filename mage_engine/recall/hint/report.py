@@ -57,8 +57,11 @@ def _at_floor(closed: list, floor: float, count: int) -> dict:
     """Hints the recorded candidates would have given at `floor`, and how many were used."""
     given = used = 0
     for entry, seen in closed:
-        eligible = [row["id"] for row in (entry.get("decision") or {}).get("candidates") or []
-                    if row.get("reason") in ("hinted", "below floor", "beyond hint.count") and row["score"] >= floor]
+        decision = entry.get("decision") or {}
+        needed = round(floor + (decision.get("shift") or 0.0), 4)  # a task request needs more, a question less
+        eligible = [row["id"] for row in decision.get("candidates") or []
+                    if row.get("reason") in ("hinted", "below floor", "beyond hint.count")
+                    and (row["score"] >= needed or row.get("quote"))]  # a quote is hinted at any floor
         given += len(eligible[:count])
         used += sum(1 for note_id in eligible[:count] if note_id in seen)
     return {"floor": floor, "hints": given, "used": used, "share": round(used / given, 3) if given else 0.0}

@@ -3,6 +3,7 @@
 import tantivy
 
 from mage_engine.terms import analysis, cjk
+from mage_engine.terms.quotes import MAX_SEQUENCE_TERMS
 from mage_engine.recall.index.records import note_terms, searchable
 from mage_engine.recall.index.schema import TEXT_FIELDS, open_index, schema
 
@@ -28,6 +29,8 @@ def document(record: dict, body: str):
     doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
     about = analysis.unique_terms(analysis.with_identifier_parts(f'{fields["title"]}\n{fields["summary"]}'))
     doc.add_bytes("about", " ".join(about).encode("utf-8"))  # what the hint score reads as title and summary
+    sequence = analysis.terms(fields["all"])[:MAX_SEQUENCE_TERMS]
+    doc.add_bytes("seq", " ".join(sequence).encode("utf-8"))  # what a quote of the prompt is looked for in
     return doc
 
 

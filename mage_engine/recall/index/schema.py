@@ -3,8 +3,9 @@
 Fields: `title`, `summary`, `tags` and `all` (title, tags, summary and body
 together) are analysed with `mage_en`; `id`, `path`, `kind` and `source` are
 exact. Stored: id, path, title, summary, kind, source, `terms` (the note's
-distinct analysed terms) and `about` (those of its title and summary), so a
-search never opens a note file, parses YAML or analyses a note's text.
+distinct analysed terms), `about` (those of its title and summary) and `seq`
+(its terms in order, for quotes.py), so a search never opens a note file, parses
+YAML or analyses a note's text.
 """
 
 from mage_engine.terms import analysis
@@ -27,6 +28,7 @@ def schema():
         builder.add_text_field(name, stored=name in ("title", "summary"), tokenizer_name=analysis.TOKENIZER)
     builder.add_bytes_field("terms", stored=True, indexed=False)
     builder.add_bytes_field("about", stored=True, indexed=False)
+    builder.add_bytes_field("seq", stored=True, indexed=False)
     _SCHEMA = builder.build()
     return _SCHEMA
 

@@ -141,4 +141,5 @@ def _hit(searcher, bm25, address, weights) -> Hit:
               path=doc.get_first("path"), kind=doc.get_first("kind"), source=doc.get_first("source"),
               score=round(weights.share(sum(units for _, units, _ in matches)), 4), bm25=round(bm25, 4))
     hit.matches = matches  # the evidence behind the score, word by word (not part of the record)
+    hit.sequence = doc.get_first("seq")  # its terms in order, read only to look for a quote (quotes.py)
     return hit

@@ -5,6 +5,12 @@ session start parses no YAML and opens no search index. The text stays under
 `MAX_CHARS` (the boundary nudge that may follow on a compact start shares the
 host's 10,000-character cap). Standing notes (rules, preferences, goals) come
 first and all of them are named; summaries shrink before any note is dropped.
+
+When drafts wait in staging it also says how many, in the words the mage-groom
+skill's description names ("Grooming backlog: N drafts waiting in staging"), so
+the agent knows there is grooming to do. The events layer counts them
+(grooming/backlog.py `drafts_waiting`, one directory listing, nothing parsed) and
+hands the line down; on a compact start the boundary nudge says it instead.
 """
 
 from mage_engine.base.clip import TITLE_CHARS, clip
@@ -22,11 +28,12 @@ GOVERNANCE = ("This project keeps its coding-agent memory with mage: notes its d
               "The mage-groom skill (mage:groom in the plugin) says what is worth keeping and how to groom.")
 
 
-def standing_context(kb, session: str, log) -> str:
+def standing_context(kb, session: str, log, backlog: str = "") -> str:
     """The standing context for a session that starts (never empty while a KB exists); the notes it
-    names go to the injection ledger and the session's own record. `log(message)`: what went wrong."""
+    names go to the injection ledger and the session's own record. `log(message)`: what went wrong;
+    `backlog`: the grooming backlog line (grooming/backlog.py) the events layer counted, or ''."""
     digest = _digest(kb, log)
-    text, named = render_standing(digest)
+    text, named = render_standing(digest, backlog)
     from mage_engine.usage.ledger import record_injection
 
     record_injection(kb, session, EVENT, len(text), named)
@@ -47,19 +54,20 @@ def _digest(kb, log) -> dict:
     return read_object(store.index_file(kb, "standing.json")) or {}
 
 
-def render_standing(digest: dict) -> tuple[str, list]:
-    """(text, note ids named) within MAX_CHARS."""
+def render_standing(digest: dict, backlog: str = "") -> tuple[str, list]:
+    """(text, note ids named) within MAX_CHARS; `backlog` (grooming/backlog.py's drafts_waiting line) follows the governance line."""
     standing = [r for r in digest.get("standing", []) if isinstance(r, dict)]
     recent = [r for r in digest.get("recent", []) if isinstance(r, dict)][:RECENT_SHOWN]
+    head = [GOVERNANCE] + ([backlog] if backlog else [])
     for width in SUMMARY_CHARS:
-        text, named = _compose(standing, recent, width, MAX_CHARS)
+        text, named = _compose(head, standing, recent, width, MAX_CHARS)
         if len(text) <= MAX_CHARS:
             return text, named
-    return _compose(standing, recent, 0, MAX_CHARS, trim=True)
+    return _compose(head, standing, recent, 0, MAX_CHARS, trim=True)
 
 
-def _compose(standing, recent, width, limit, trim=False) -> tuple[str, list]:
-    lines, named = [GOVERNANCE], []
+def _compose(head, standing, recent, width, limit, trim=False) -> tuple[str, list]:
+    lines, named = list(head), []
     sections = [("Standing notes (rules, preferences and goals that hold in every session):", standing, True),
                 ("Recent lessons:", recent, False)]
     for heading, records, with_kind in sections:

@@ -1,0 +1,112 @@
+"""Hints on real prompts: people's own sessions (../shared/realtx/) replayed through the real hook.
+
+The archives are extracted under a temporary folder, never into the project. Each
+person's prompts are read from their transcripts in the order of their paths (a typed prompt:
+a `user` line that is not a tool result, a command, a compaction summary or a
+harness note; a prompt typed twice counts once) and fed, one `mage-hook
+UserPromptSubmit` process each, to a knowledge base holding a few notes of that
+person's own lessons, so the project's everyday words build up as they did.
+
+The notes and labels are not in the project either (they are written from those
+sessions): `--sets DIR` holds one folder per archive, named like it without
+`.tar.gz`, with `notes/*.md` and `labels.json`, `{"<note id>": [prompt numbers]}`
+(0-based, in the order above). Prints, per person, recall (a labelled prompt is
+hinted one of its notes) and silence (the others get no hint), and with `-v`
+every failure.
+
+    .venv/bin/python benchmarks/eval_recall_real.py --sets DIR [--realtx DIR] [-v]
+"""
+
+import argparse
+import json
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from eval_recall import ask, make_kb
+
+REALTX = Path(__file__).resolve().parent.parent.parent.parent / "shared" / "realtx"
+SKIPPED = ("<command-", "<local-command", "Caveat:")
+
+
+def typed_prompts(sessions: Path) -> list:
+    """[(session id, prompt)] of every transcript under `sessions`, file by file, each prompt once."""
+    found, seen = [], set()
+    for path in sorted(sessions.glob("**/*.jsonl"), key=str):  # the order the labels number them in
+        for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
+            prompt = _typed(line)
+            if prompt and prompt not in seen:
+                seen.add(prompt)
+                found.append((path.stem, prompt))
+    return found
+
+
+def _typed(line: str) -> str:
+    try:
+        entry = json.loads(line)
+    except ValueError:
+        return ""
+    if not isinstance(entry, dict) or entry.get("type") != "user" or entry.get("isMeta") \
+            or entry.get("isCompactSummary") or entry.get("isVisibleInTranscriptOnly"):
+        return ""
+    content = (entry.get("message") or {}).get("content")
+    if isinstance(content, list):
+        if any(isinstance(block, dict) and block.get("type") == "tool_result" for block in content):
+            return ""
+        content = " ".join(block.get("text", "") for block in content if isinstance(block, dict)
+                           and block.get("type") == "text")
+    text = content.strip() if isinstance(content, str) else ""
+    return "" if text.startswith(SKIPPED) or "<task-notification>" in text else text
+
+
+def replay(kb_parent: Path, labelled: Path, prompts: list, verbose: bool) -> dict:
+    """Recall and silence of the hook on `prompts` against the notes of `labelled`."""
+    labels = json.loads((labelled / "labels.json").read_text(encoding="utf-8"))
+    wanted = {}
+    for note, numbers in labels.items():
+        for number in numbers:
+            wanted.setdefault(number, set()).add(note)
+    root = make_kb(kb_parent, notes=labelled / "notes")
+    found = relevant = silent = irrelevant = hinted_any = 0
+    for number, (session, prompt) in enumerate(prompts):
+        hinted, _ = ask(root, prompt, session)
+        hinted_any += bool(hinted)
+        notes = wanted.get(number, set())
+        ok = bool(notes & set(hinted)) if notes else not hinted
+        relevant, irrelevant = relevant + bool(notes), irrelevant + (not notes)
+        found, silent = found + (ok and bool(notes)), silent + (ok and not notes)
+        if verbose and not ok:
+            print(f"   {'missed' if notes else 'spoke'} #{number}: {' '.join(prompt.split())[:100]!r} -> {hinted}"
+                  + (f" want {sorted(notes)}" if notes else ""))
+    return {"prompts": len(prompts), "hinted": hinted_any, "found": found, "relevant": relevant,
+            "silent": silent, "irrelevant": irrelevant}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--realtx", type=Path, default=REALTX)
+    parser.add_argument("--sets", type=Path, required=True, help="notes and labels per archive (outside the project)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every missed or unwanted hint")
+    args = parser.parse_args()
+    if not args.realtx.is_dir():
+        sys.exit(f"no real sessions at {args.realtx}: nothing to measure (they live outside the project)")
+    archives = [path for path in sorted(args.realtx.glob("*.tar.gz"))
+                if (args.sets / path.name[: -len(".tar.gz")] / "labels.json").is_file()]
+    if not archives:
+        sys.exit(f"no labelled archive in {args.sets} (a folder per archive with notes/ and labels.json)")
+    with tempfile.TemporaryDirectory(prefix="mage-real-") as work:
+        for archive in archives:
+            name = archive.name[: -len(".tar.gz")]
+            with tarfile.open(archive) as tar:
+                tar.extractall(Path(work) / name, filter="data")
+            result = replay(Path(work) / f"kb-{name}", args.sets / name, typed_prompts(Path(work) / name),
+                            args.verbose)
+            print(f"{name}: {result['prompts']} prompts, hinted {result['hinted']}; "
+                  f"recall {result['found']}/{result['relevant']} = {result['found'] / max(result['relevant'], 1):.3f}; "
+                  f"silence {result['silent']}/{result['irrelevant']} = "
+                  f"{result['silent'] / max(result['irrelevant'], 1):.3f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()
