@@ -44,7 +44,18 @@ def record_undo(kb: KB, tx: Transaction, action: str, done: list) -> None:
         files.setdefault(path, {"before": _read(kb, path), "after": None})
     record = {"action": action, "done": done, "at": utc_now(), "files": files}
     stack = (_stack(kb) + [record])[-KEEP:]
-    tx.write(undo_path(kb), _dumped(stack))
+    if _state_dir_usable(kb):  # a linked .mage/state (a hostile clone): the change goes through, unrecorded
+        tx.write(undo_path(kb), _dumped(stack))
+
+
+def _state_dir_usable(kb: KB) -> bool:
+    from mage_engine.kb import guard
+
+    try:
+        guard.makedirs(kb.state_dir)
+        return True
+    except OSError:
+        return False
 
 
 def last_undoable(kb: KB) -> dict | None:

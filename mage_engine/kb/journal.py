@@ -108,6 +108,16 @@ def _set_aside(kb: KB, where: Path) -> None:
             pass
 
 
+def reachable(kb: KB, journal: dict) -> None:
+    """Refuse, before anything is journaled, a change whose folder is a link or cannot be made.
+
+    A journal that cannot be applied would stop every later command at recovery
+    (a cloned repository whose `.mage/state` is a link would wedge the KB).
+    """
+    for path in sorted({*journal["writes"], *journal["deletes"]}):
+        _do(path, lambda: guard.makedirs(os.path.dirname(os.path.join(kb.root, path))), resumes=False)
+
+
 def apply(kb: KB, journal: dict) -> None:
     """Write and delete what the journal says, then log the drafts it took out of staging."""
     # paths are relative to the project, so a moved checkout still recovers
@@ -123,10 +133,13 @@ def apply(kb: KB, journal: dict) -> None:
             break
 
 
-def _do(path: str, action) -> None:
+def _do(path: str, action, resumes: bool = True) -> None:
     try:
         action()
     except OSError as error:
+        if not resumes:
+            raise MageError(f"nothing was changed: {path}: {error.strerror or error}",
+                            "fix the cause (a linked folder, permissions, disk space) and run the command again") from None
         raise MageError(f"a change to the knowledge base could not be finished: {path}: "
                         f"{error.strerror or error}",
                         "fix the cause (permissions, disk space) and run the command again; "

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mage_engine.kb.atomic import remove, write_text_atomic
-from mage_engine.kb.journal import GROOMING, Scope, apply, check, crash_point
+from mage_engine.kb.journal import GROOMING, Scope, apply, check, crash_point, reachable
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
 
@@ -38,6 +38,7 @@ class Transaction:
         check(journal, self.scope)
         where = self.scope.journal_path(self.kb)
         with kb_lock(self.kb):
+            reachable(self.kb, journal)
             crash_point("before-journal")
             write_text_atomic(where, json.dumps(journal, ensure_ascii=False))
             crash_point("after-journal")

@@ -77,7 +77,9 @@ def test_the_app_lists_notes_and_drafts_beside_an_alias_bomb(kb):
     notes, (rows, problems) = service.notes(), service.drafts()
     assert time.monotonic() - started < 5
     assert sorted(n.id for n in notes) == sorted(GOOD) and rows == []
-    assert "bomb-draft.md:4: malformed frontmatter (aliases" in problems[0]
+    (problem,) = problems  # the broken draft is listed where YAML noticed, not dropped
+    assert (problem["file"], problem["line"]) == ("bomb-draft.md", 4)
+    assert problem["error"].startswith("malformed frontmatter (aliases")
 
 
 def test_a_bad_date_does_not_silence_hints_for_the_whole_kb(kb):
