@@ -1,4 +1,4 @@
-"""`mage distill`, `mage promote`, `mage graduate`, `mage optimize`: the recurrence path (SPEC 5)."""
+"""`mage distill`, `mage promote`, `mage graduate`, `mage optimize`: the recurrence path (docs/recurrence.md)."""
 
 import click
 

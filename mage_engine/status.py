@@ -1,8 +1,7 @@
 """`mage status`: what this KB holds and how it is wired, in one look.
 
-Each part that belongs to a later stage of the loop (chapters, candidates,
-hooks, the injection ledger) is read only if its module is present, and a
-part that fails is reported as unknown rather than failing the whole status.
+A part that fails (an unreadable trail, a broken settings file) is reported as
+unknown rather than failing the whole status.
 """
 
 from mage_engine.grooming import backlog

@@ -194,9 +194,6 @@ class MageService:
         """(id, score) of the notes matching `query`, best first: recall when built, else a plain filter."""
         return sources.search_notes(self.kb, query, notes, limit)
 
-    def recall_available(self) -> bool:
-        return sources.recall_search_function() is not None
-
     def prepare_index(self, progress=None) -> str | None:
         """Build or refresh the search index (slow on a large KB: call from a worker)."""
         with self.write_lock:
@@ -213,7 +210,7 @@ class MageService:
         return sources.list_skills(self.kb)
 
     def optimize_suggestions(self) -> list[dict] | None:
-        """Before/after trigger edits, or None until the recurrence path exists."""
+        """Before/after trigger edits `mage optimize` proposes."""
         with self.recurrence_lock:
             return sources.optimize_suggestions(self.kb)
 

@@ -1,4 +1,4 @@
-"""Chapters derived from the trail (SPEC 3.3), through the engine and `mage chapters`."""
+"""Chapters derived from the trail (docs/capture.md#chapters), through the engine and `mage chapters`."""
 
 import datetime as dt
 import json

@@ -1,4 +1,4 @@
-"""Distill (SPEC 5.1): tallies from the trail, incremental, byte-identical for the same trail."""
+"""Distill (docs/recurrence.md#distill): tallies from the trail, incremental, byte-identical for the same trail."""
 
 import json
 import os

@@ -1,4 +1,4 @@
-"""Graduate (SPEC 5.3, 2.3): a procedure note proven in M chapters becomes an Agent Skill."""
+"""Graduate (docs/recurrence.md#graduate): a procedure note proven in M chapters becomes an Agent Skill."""
 
 import os
 

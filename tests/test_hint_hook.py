@@ -1,4 +1,4 @@
-"""UserPromptSubmit hints (SPEC 6.7), through the real `mage-hook` process."""
+"""UserPromptSubmit hints (docs/recall.md#the-hint-score), through the real `mage-hook` process."""
 
 import json
 import re

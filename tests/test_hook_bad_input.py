@@ -1,4 +1,4 @@
-"""Hooks never hurt the host (SPEC 8): bad input of every kind, fed to the real `mage-hook`.
+"""Hooks never hurt the host (docs/trust.md): bad input of every kind, fed to the real `mage-hook`.
 
 Each case: exit 0, empty stdout (or valid JSON for the event), within the time
 budget, and the reason appended to .mage/errors.log.

@@ -1,4 +1,4 @@
-"""The hooks stay lean (SPEC 1): what each event's process imports, read from real runs.
+"""The hooks stay lean (docs/hook-performance.md): what each event's process imports, read from real runs.
 
 Each hook runs as Claude Code runs it: the installed `mage-hook` console script in
 a fresh process, fed a payload captured from Claude Code 2.1.328, in a project

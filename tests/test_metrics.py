@@ -1,4 +1,4 @@
-"""Usage metrics (SPEC 6.4): hinted, recalled, opened, accepted, per note and per chapter."""
+"""Usage metrics (docs/recall.md#usage-metrics): hinted, recalled, opened, accepted, per note and per chapter."""
 
 import json
 import multiprocessing

@@ -1,4 +1,4 @@
-"""The boundary nudge (SPEC 6.6): the closed chapter's digest and the backlog, injected read-only."""
+"""The boundary nudge (docs/capture.md#the-boundary-nudge): the closed chapter's digest and the backlog, injected read-only."""
 
 import hashlib
 import json

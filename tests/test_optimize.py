@@ -1,4 +1,4 @@
-"""Optimize (SPEC 5.4): reword or demote generated skills whose loads rarely led to their procedure."""
+"""Optimize (docs/recurrence.md#optimize): reword or demote generated skills whose loads rarely led to their procedure."""
 
 import json
 

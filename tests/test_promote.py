@@ -1,4 +1,4 @@
-"""Promote (SPEC 5.2): K from the dial, at most 5 per pass strongest first, covered and rejected checks."""
+"""Promote (docs/recurrence.md#promote-and-the-dial): K from the dial, at most 5 per pass strongest first, covered and rejected checks."""
 
 import json
 

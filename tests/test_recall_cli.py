@@ -1,4 +1,4 @@
-"""`mage recall` (SPEC 10): score, id, title, summary and path of the best matches."""
+"""`mage recall` (README.md): score, id, title, summary and path of the best matches."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""The hint quality targets (SPEC 6.7), measured by the evaluation protocol through the real hook.
+"""The hint quality targets (docs/recall.md#the-hint-score), measured by the evaluation protocol through the real hook.
 
 One KB of the 40 evaluation notes, indexed once by `mage index`; every prompt
 is fed to `mage-hook UserPromptSubmit` as Claude Code sends it, and the note

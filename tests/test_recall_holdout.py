@@ -1,4 +1,4 @@
-"""The hint quality targets on a second, independent evaluation set (SPEC 6.7).
+"""The hint quality targets on a second, independent evaluation set (docs/recall.md#the-hint-score).
 
 tests/fixtures/recall_holdout/ is another team's knowledge base (a mobile and
 data-platform shop: Expo, Rust services, Airflow/dbt/Snowflake, Pulumi on GCP,

@@ -1,4 +1,4 @@
-"""The search index (SPEC 6.1): built by `mage index`, kept fresh, rebuilt when broken."""
+"""The search index (docs/recall.md#the-index): built by `mage index`, kept fresh, rebuilt when broken."""
 
 import json
 import os

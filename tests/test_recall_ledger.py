@@ -1,4 +1,4 @@
-"""The injection ledger (SPEC 6.8): what mage put into the agent's context, per session."""
+"""The injection ledger (docs/recall.md#what-mage-injected-the-ledger): what mage put into the agent's context, per session."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Signatures: normalisation, command heads, and what never makes a signature (SPEC 5.1)."""
+"""Signatures: normalisation, command heads, and what never makes a signature (docs/recurrence.md#what-a-signature-is)."""
 
 import pytest
 

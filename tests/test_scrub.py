@@ -1,4 +1,4 @@
-"""The secret scrub (SPEC 3.4): every kind it knows, the look-alikes it leaves, its guarantees.
+"""The secret scrub (docs/scrub.md): every kind it knows, the look-alikes it leaves, its guarantees.
 
 Fake credentials are assembled at run time from a seeded RNG (so this file holds
 no token-shaped literal for scanners to flag); the eval corpora live in

@@ -1,4 +1,4 @@
-"""SessionStart standing context (SPEC 6.5), through the real `mage-hook` process."""
+"""SessionStart standing context (docs/recall.md#standing-context), through the real `mage-hook` process."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""The app driven by its keys (SPEC 14), asserting on the files each action writes."""
+"""The app driven by its keys (docs/tui.md#keys), asserting on the files each action writes."""
 
 import json
 

@@ -1,4 +1,4 @@
-"""Chapter ordinals: which compact-chapter each trail line belongs to (SPEC 3.3).
+"""Chapter ordinals: which compact-chapter each trail line belongs to (docs/capture.md#chapters).
 
 A chapter is one stretch of the conversation's context: it ends at a context
 compaction, or at a session end that no resume follows. With `claude -p

@@ -1,4 +1,4 @@
-"""`mage redact --check`: find secrets in files bound for git under `mage/` (SPEC 3.4).
+"""`mage redact --check`: find secrets in files bound for git under `mage/` (docs/scrub.md).
 
 Everything mage writes is scrubbed on the way in; this check covers a person's
 hand edits. It reports where each secret is and what kind, never the secret.

@@ -1,4 +1,4 @@
-"""Skills on disk: `mage/skills/<name>/SKILL.md` in the Agent Skills format (SPEC 2.3).
+"""Skills on disk: `mage/skills/<name>/SKILL.md` in the Agent Skills format (docs/recurrence.md#graduate).
 
 Only portable frontmatter is written: `name` (1–64 chars of a-z, 0-9 and
 single hyphens, equal to the folder name), `description` (1–1,024 chars: when

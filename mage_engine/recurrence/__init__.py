@@ -1,4 +1,4 @@
-"""The recurrence path (SPEC 5): distill the trail into signature tallies, promote
+"""The recurrence path (docs/recurrence.md): distill the trail into signature tallies, promote
 recurring situations into drafts, graduate proven procedures into skills, and
 keep generated skills' triggers sharp. See docs/recurrence.md.
 

@@ -1,4 +1,4 @@
-"""Candidates (SPEC 5.2): signatures seen in at least K chapters that nothing covers yet.
+"""Candidates (docs/recurrence.md#promote-and-the-dial): signatures seen in at least K chapters that nothing covers yet.
 
 A tally at ≥ K chapters is, in this order: `rejected` (its signature is in
 mage/rejected.jsonl: it never comes back), `covered` (a note lists it in

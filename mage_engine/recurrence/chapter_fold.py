@@ -17,7 +17,7 @@ from mage_engine.trail.reader import Restart
 from mage_engine.recurrence.steps import HOOK_PROMPT, HOOK_TOOLS, hook_steps, turn_steps
 from mage_engine.recurrence.distill_state import bucket_of
 
-MIN_WORK_EVENTS = 2  # SPEC 3.3: a chapter counts for recurrence with at least 2 work events
+MIN_WORK_EVENTS = 2  # docs/capture.md#chapters: a chapter counts for recurrence with at least 2 work events
 KEEP_OPEN = 2        # newest chapters per session whose steps are kept
 
 

@@ -1,4 +1,4 @@
-"""Corrections (SPEC 5.1): the person overrules the agent right after its action.
+"""Corrections (docs/recurrence.md#what-a-signature-is): the person overrules the agent right after its action.
 
 A prompt is a correction when it follows at least one tool use since the
 previous prompt, reads like an overrule ("no, use …", "don't …", "… instead"),

@@ -1,4 +1,4 @@
-"""Is a recurring situation already known? (SPEC 5.2: covered by a note, or already staged.)
+"""Is a recurring situation already known? (covered by a note, or already staged: docs/recurrence.md#promote-and-the-dial)
 
 A note covers a signature when it lists it in `signatures`, or when recall
 finds it above the hint floor and it names both the outcome and the

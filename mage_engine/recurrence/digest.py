@@ -1,4 +1,4 @@
-"""The digest of one chapter (SPEC 6.6): what failed and what made it pass, corrections,
+"""The digest of one chapter (docs/capture.md#the-boundary-nudge): what failed and what made it pass, corrections,
 what the person asked to keep, what the host's own summary noted, files touched.
 
 Read-only and deterministic. Tool uses and prompts come from the hook lines

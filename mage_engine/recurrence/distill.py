@@ -1,4 +1,4 @@
-"""The deterministic, incremental fold of the trail into signature tallies (SPEC 5.1); `mage distill`
+"""The deterministic, incremental fold of the trail into signature tallies (docs/recurrence.md#distill); `mage distill`
 runs it, then judges the candidates (pipeline.py).
 
 A run reads only the bytes appended to the trail since the last run (trail/reader.py),

@@ -1,4 +1,4 @@
-"""Failure → fix and retry (SPEC 5.1): what failed, and what made the same command pass.
+"""Failure → fix and retry (docs/recurrence.md#what-a-signature-is): what failed, and what made the same command pass.
 
 Walking one chapter's steps in order, a failed tool use with an error class
 waits for the same command to succeed later in the chapter:

@@ -1,4 +1,4 @@
-"""`mage graduate` (SPEC 5.3): a procedure note used in at least M chapters becomes a skill.
+"""`mage graduate` (docs/recurrence.md#graduate): a procedure note used in at least M chapters becomes a skill.
 
 M comes from the sensitivity dial (or explicit thresholds). The skill is
 written to `mage/skills/<name>/SKILL.md` (name = the note's id) and the note

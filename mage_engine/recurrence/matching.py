@@ -1,4 +1,4 @@
-"""Did the work after a skill load follow the skill? And which words fire it well? (SPEC 5.4)
+"""Did the work after a skill load follow the skill? And which words fire it well? (docs/recurrence.md#optimize)
 
 A skill's procedure is the commands in its body's code spans (numbered steps
 first). A load matches when the work that followed it ran at least half of

@@ -1,4 +1,4 @@
-"""The boundary nudge (SPEC 6.6): after a compaction, a digest of the chapter that just closed.
+"""The boundary nudge (docs/capture.md#the-boundary-nudge): after a compaction, a digest of the chapter that just closed.
 
 On SessionStart with `source: compact` the hook injects the closed chapter's
 digest and the grooming backlog, and says how lessons are staged. The chapter

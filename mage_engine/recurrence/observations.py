@@ -3,7 +3,7 @@
 Observations are the signature sightings of the five families: failure → fix
 and retry (families.py), correction (corrections.py), explicit request
 (lessons.py) and routine procedure (routines.py). Skill loads are Claude Code `Skill` tool uses: optimize
-(SPEC 5.4) judges each by the work that followed it, the next FOLLOWING
+(docs/recurrence.md#optimize) judges each by the work that followed it, the next FOLLOWING
 prompts and tool uses or up to the chapter's end (kept as short lines:
 `$ pip install -e .`, `Edit src/app.py`, `> the next prompt`), and graduation leaves out
 chapters in which a mage skill was loaded.

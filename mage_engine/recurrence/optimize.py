@@ -1,4 +1,4 @@
-"""`mage optimize` (SPEC 5.4): keep each generated skill's trigger sharp, deterministically.
+"""`mage optimize` (docs/recurrence.md#optimize): keep each generated skill's trigger sharp, deterministically.
 
 Skill loads come from the trail (Claude Code's `Skill` tool in PostToolUse).
 For each load, the work that followed (the next 20 prompts and tool uses, or

@@ -1,4 +1,4 @@
-"""Applying and dismissing optimize proposals (the person's decision, SPEC 5.4).
+"""Applying and dismissing optimize proposals (the person's decision, docs/recurrence.md#optimize).
 
 A reword rewrites the skill's `description` and appends to its
 `metadata.trigger_history`. A demotion deletes the skill, removes its

@@ -1,4 +1,4 @@
-"""`mage promote` (SPEC 5.2): stage the strongest waiting candidates as recurrence drafts.
+"""`mage promote` (docs/recurrence.md#promote-and-the-dial): stage the strongest waiting candidates as recurrence drafts.
 
 K comes from the sensitivity dial (or explicit thresholds). A candidate is a
 signature seen in at least K distinct chapters that no note covers, that was

@@ -1,4 +1,4 @@
-"""Signatures: normalised, stable keys for a recurring situation with an outcome (SPEC 5.1).
+"""Signatures: normalised, stable keys for a recurring situation with an outcome (docs/recurrence.md#what-a-signature-is).
 
 Everything that changes from one occurrence to the next (paths, numbers,
 hashes, ids, temp names, line numbers, quoted values) becomes a placeholder,

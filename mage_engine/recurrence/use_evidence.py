@@ -1,4 +1,4 @@
-"""Evidence that a note is used (SPEC 5.3): the distinct chapters it proved itself in.
+"""Evidence that a note is used (docs/recurrence.md#graduate): the distinct chapters it proved itself in.
 
 A chapter counts for a note when, in it, the note was hinted and then read,
 recalled with `mage recall`, or opened (local usage metrics, recall's

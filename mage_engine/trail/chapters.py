@@ -1,4 +1,4 @@
-"""Chapters (SPEC 3.3): stretches of work between compactions or session ends, derived from the trail.
+"""Chapters (docs/capture.md#chapters): stretches of work between compactions or session ends, derived from the trail.
 
 Nothing is stored: a chapter is the run of a session's trail lines that share
 a `chapter` ordinal. It is closed when a boundary ended it (PreCompact,

@@ -1,4 +1,4 @@
-"""The injection ledger: what mage put into the agent's context, and when (SPEC 6.8).
+"""The injection ledger: what mage put into the agent's context, and when (docs/recall.md#what-mage-injected-the-ledger).
 
 Every hook handler that injects text appends one line to
 `.mage/injections.jsonl`: `{"ts", "session", "event", "chars", "notes"}`.

@@ -1,4 +1,4 @@
-"""Local usage metrics per note (SPEC 6.4): hinted, recalled, opened, accepted.
+"""Local usage metrics per note (docs/recall.md#usage-metrics): hinted, recalled, opened, accepted.
 
 Writers never lock: `record_usage` (events.py) appends one line to `.mage/metrics.events.jsonl` (the hint hook calls it on
 every hint). Readers call `load_metrics`, which folds what was appended since

@@ -1,4 +1,4 @@
-"""Reading usage metrics: MEMORY.md's ranking (SPEC 6.3) and graduation's evidence (5.3).
+"""Reading usage metrics: MEMORY.md's ranking (docs/recall.md#usage-metrics) and graduation's evidence (docs/recurrence.md#graduate).
 
 `rank_notes(kb, notes)` is what `render_memory(..., rank=...)` calls (through
 render_all): notes with recorded use first, by how much they were used

@@ -66,6 +66,6 @@ def eval_protocol():
 
 
 def assert_meets_the_hint_targets(result: dict) -> None:
-    """SPEC 6.7's targets: hint recall@4 >= 0.9 on prompts with relevant notes, silence >= 0.9 on the rest."""
+    """The targets of docs/recall.md#calibration: hint recall@4 >= 0.9 on prompts with relevant notes, silence >= 0.9 on the rest."""
     assert result["recall@4"] >= 0.9, result["misses"]
     assert result["silence"] >= 0.9, result["misses"]

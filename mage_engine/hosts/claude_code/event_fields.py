@@ -1,4 +1,4 @@
-"""The per-event part of a trail line (SPEC 3.1): what each hooked event's payload says, scrubbed and cut.
+"""The per-event part of a trail line (docs/capture.md#what-each-line-records): what each hooked event's payload says, scrubbed and cut.
 
 SessionStart its source, UserPromptSubmit the prompt, a tool use its tool,
 id, paths, command and outcome, a compaction its trigger (and the host's own
@@ -11,7 +11,7 @@ from mage_engine.hosts.claude_code import tool_fields as sm
 
 
 def event_fields(event: str, payload: dict, root: str) -> dict:
-    """The per-event part of a trail line (SPEC 3.1)."""
+    """The per-event part of a trail line (docs/capture.md#what-each-line-records)."""
     fields = {}
     cwd = payload.get("cwd")
     if isinstance(cwd, str) and cwd and cwd.rstrip("/") != root.rstrip("/"):

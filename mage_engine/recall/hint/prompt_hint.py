@@ -1,4 +1,4 @@
-"""UserPromptSubmit: hint the notes that match the prompt (SPEC 6.7).
+"""UserPromptSubmit: hint the notes that match the prompt (docs/recall.md#the-hint-score).
 
 The prompt is decided on (decide.py): notes whose hint score clears
 `hint.min_score` and whose evidence is strong are named, at most `hint.count`,

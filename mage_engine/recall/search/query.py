@@ -1,4 +1,4 @@
-"""`mage recall`: search the notes, record what was recalled (SPEC 6.1, 6.4).
+"""`mage recall`: search the notes, record what was recalled (docs/recall.md#mage-recall, docs/recall.md#usage-metrics).
 
 The best hit counts as *recalled* (usage metrics, graduation evidence), and so
 does every other hit whose score clears `hint.min_score` (the bar a hint must

@@ -1,4 +1,4 @@
-"""SessionStart: the governance line, standing notes and recent lessons (SPEC 6.5).
+"""SessionStart: the governance line, standing notes and recent lessons (docs/recall.md#standing-context).
 
 Read from `.mage/index/standing.json`, which every index build writes, so a
 session start parses no YAML and opens no search index. The text stays under
