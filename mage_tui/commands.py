@@ -24,15 +24,14 @@ ENGINE_ACTIONS = {"staging.accept": "accept", "staging.accept_selection": "accep
 
 def binding_sections(app) -> list[tuple[str, object, list]]:
     """(section, the node owning the bindings, [Binding]) for the app and each pane."""
-    from mage_tui.screens.main import MainScreen, pane_class
-
-    screens = [s for s in app.screen_stack if isinstance(s, MainScreen)]
+    # the main screen, found by what it offers: importing it would close a circle (its help imports this)
+    screens = [s for s in app.screen_stack if hasattr(s, "pane_class")]
     if not screens:
         return []
     main = screens[-1]
     sections = [("app", main, _own(type(main)) + _own(type(app)))]
     for name in PANES:
-        sections.append((name, main.pane(name), _own(pane_class(name))))
+        sections.append((name, main.pane(name), _own(main.pane_class(name))))
     return sections
 
 

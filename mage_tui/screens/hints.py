@@ -6,16 +6,25 @@ reasons and the words they share with the prompt; `used` marks a hinted note the
 agent then used in that turn. The same rows as `mage hints`, loaded in a worker.
 """
 
-from textual import work
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Static
 
+from mage_tui.activity import in_thread
 from mage_tui.screens.dialog import Dialog
 
 SHOWN = 50
 HINT = "escape or q closes · j/k scroll · mage hints --why \"<prompt>\" explains any prompt"
+
+
+class HintRows(Message):
+    """The hint decisions, rendered off the UI thread."""
+
+    def __init__(self, body: Content) -> None:
+        super().__init__()
+        self.body = body
 
 
 class HintsScreen(Dialog[None]):
@@ -38,22 +47,18 @@ class HintsScreen(Dialog[None]):
             yield Static(Content.styled(HINT, "$text-muted"), classes="dialog-hint")
 
     def on_mount(self) -> None:
-        self.app.activity.begin("loading hint decisions")
         self.load()
 
-    @work(thread=True, exclusive=True)
-    def load(self) -> None:
-        """Read the decisions off the UI thread; show them (or why not) on it."""
+    @in_thread("hint-decisions")
+    def load(self) -> "HintRows":
+        """Read the decisions off the UI thread; `on_hint_rows` shows them (or why not) on it."""
         try:
-            rows = self.service.hint_decisions(SHOWN)
-            body = render_rows(rows)
+            return HintRows(render_rows(self.service.hint_decisions(SHOWN)))
         except Exception as error:  # a damaged ledger must not take the app down
-            body = Content.styled(f"cannot read the hint decisions: {error}", "$text-error")
-        self.app.call_from_thread(self._show, body)
+            return HintRows(Content.styled(f"cannot read the hint decisions: {error}", "$text-error"))
 
-    def _show(self, body: Content) -> None:
-        self.query_one("#hints-body", Static).update(body)
-        self.app.activity.end("loading hint decisions")
+    def on_hint_rows(self, message: "HintRows") -> None:
+        self.query_one("#hints-body", Static).update(message.body)
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#hints-list").scroll_relative(y=lines, animate=False)

@@ -49,6 +49,8 @@ def pane_class(name: str):
 class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
     """Five panes under one tab bar; a top bar says who acts and how the dials stand."""
 
+    pane_class = staticmethod(pane_class)  # what the key table (commands.py) reads each pane's bindings from
+
     BINDINGS = [
         *[Binding(str(n), f"show_pane('{name}')", f"go to {LABELS[name]}", tooltip=f"Show {LABELS[name]}",
                   id=f"app.pane.{name}", group=PANE) for n, name in enumerate(LABELS, start=1)],
