@@ -132,6 +132,6 @@ def _print_undo(result: dict) -> None:
 def _open_app(kb, ids) -> None:
     if ids:
         raise click.UsageError("draft ids need an action: --accept, --reject, --merge or --propose")
-    from mage_tui.app import run_app
+    from mage_tui.app.mage import run_app
 
     run_app(kb, pane="staging")

@@ -2,8 +2,8 @@
 
 from textual.command import CommandInput, CommandList
 
-from mage_tui.commands import SECTION_LABELS, binding_sections, palette_entries
-from mage_tui.settle import keys_handled
+from mage_tui.app.commands.palette import SECTION_LABELS, binding_sections, palette_entries
+from mage_tui.testing.settle import keys_handled
 from helpers.tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, press, settle, until
 
 DEFAULT_KEYS = {"app.pane.staging": "1", "app.pane.notes": "2", "app.pane.skills": "3", "app.pane.dials": "4",

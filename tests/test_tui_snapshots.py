@@ -7,7 +7,7 @@ Update after an intended change with `pytest tests/test_tui_snapshots.py --snaps
 
 import pytest
 
-from mage_tui.screenshots import SHOTS
+from mage_tui.testing.screenshots import SHOTS
 from helpers.tui import app_on, demo_kb, settle
 
 SIZES = [(80, 24), (120, 36), (200, 50)]

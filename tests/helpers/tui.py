@@ -1,14 +1,14 @@
 """Shared by the app's tests: the demo KB at a fixed time, the app on it, keys and settling.
 
-`settle` (mage_tui.settle) is exact: tests never sleep to wait for the app.
+`settle` (mage_tui.testing.settle) is exact: tests never sleep to wait for the app.
 """
 
 import asyncio
 
 from mage_engine.demo.build import DEMO_NOW
-from mage_tui.app import make_app
-from mage_tui.screenshots import steady_demo_kb
-from mage_tui.settle import settle
+from mage_tui.app.mage import make_app
+from mage_tui.testing.screenshots import steady_demo_kb
+from mage_tui.testing.settle import settle
 
 SIZE = (120, 36)
 # The staging batch, oldest first, as the demo stages it.
@@ -31,7 +31,7 @@ _BUILT: list = []  # the demo KB built once per test process, copied for each te
 
 def demo_kb(tmp_path):
     """The demo KB, dated exactly as the sample data (so ages never drift), indexed so that
-    search scores never depend on timing (mage_tui.screenshots.steady_demo_kb). Built once per
+    search scores never depend on timing (mage_tui.testing.screenshots.steady_demo_kb). Built once per
     process and copied (with its files' times) into `tmp_path`: each test has its own."""
     import shutil
     import tempfile
@@ -83,7 +83,7 @@ async def until(pilot, condition, timeout: float = 30.0) -> None:
 
 
 def main_screen(app):
-    from mage_tui.screens.main import MainScreen
+    from mage_tui.app.screens.main import MainScreen
 
     return next(s for s in app.screen_stack if isinstance(s, MainScreen))
 

@@ -4,9 +4,9 @@ Mixed into MainScreen beside GroomingFlows, whose `start_groom` runs the merge t
 """
 
 from mage_engine.base.errors import MageError
-from mage_tui import messages as m
+from mage_tui.app import messages as m
 from mage_tui.activity import in_thread
-from mage_tui.screens.dialog import open_dialog
+from mage_tui.app.screens.dialog import open_dialog
 
 
 class MergeFlow:
@@ -31,7 +31,7 @@ class MergeFlow:
             return m.ActionFailed(str(error))
 
     def on_merge_pair_loaded(self, message: m.MergePairLoaded) -> None:
-        from mage_tui.screens.merge import MergeScreen
+        from mage_tui.app.screens.merge import MergeScreen
 
         self.busy = ""
         draft, note = message.draft, message.note
@@ -45,7 +45,7 @@ class MergeFlow:
         open_dialog(self.app, MergeScreen(self.service, draft, note, message.offer_choice), decided)
 
     def choose_merge_target(self, draft_id: str) -> None:
-        from mage_tui.screens.choose_note import ChooseNoteScreen
+        from mage_tui.app.screens.choose_note import ChooseNoteScreen
 
         def chosen(note_id: str | None) -> None:
             if note_id:

@@ -6,8 +6,8 @@ from textual.content import Content
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from mage_tui.screens.dialog import Dialog
-from mage_tui.widgets.command_bar import entry_text
+from mage_tui.app.screens.dialog import Dialog
+from mage_tui.app.widgets.command_bar import entry_text
 
 
 class CommandLogScreen(Dialog[str | None]):

@@ -6,9 +6,9 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Markdown, Static
 
-from mage_tui import messages as m
-from mage_tui.widgets.list_table import Col, ListTable, cell, list_guess
-from mage_tui.widgets.pane import DetailScroll, Pane
+from mage_tui.app import messages as m
+from mage_tui.app.widgets.list_table import Col, ListTable, cell, list_guess
+from mage_tui.app.widgets.pane import DetailScroll, Pane
 
 EMPTY = ("No skills yet. A procedure note graduates into mage/skills/<name>/SKILL.md once it proves itself "
          "in enough chapters (`mage graduate`); skills you write by hand there are listed too.")

@@ -6,10 +6,10 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import ProgressBar, Static
 
-from mage_tui import messages as m
+from mage_tui.app import messages as m
 from mage_tui.format import clip, plural
-from mage_tui.widgets.list_table import Col, ListTable, cell, list_guess
-from mage_tui.widgets.pane import DetailScroll, Pane
+from mage_tui.app.widgets.list_table import Col, ListTable, cell, list_guess
+from mage_tui.app.widgets.pane import DetailScroll, Pane
 
 NOT_INSTALLED = ("Recurrence is not part of this mage yet. Once it is, `mage distill` folds the trail in "
                  ".mage/learnings/ into signature tallies (a failure and its fix, a retry, a correction) "

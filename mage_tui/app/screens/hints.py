@@ -13,7 +13,7 @@ from textual.message import Message
 from textual.widgets import Static
 
 from mage_tui.activity import in_thread
-from mage_tui.screens.dialog import Dialog
+from mage_tui.app.screens.dialog import Dialog
 
 SHOWN = 50
 HINT = "escape or q closes · j/k scroll · mage hints --why \"<prompt>\" explains any prompt"

@@ -8,7 +8,7 @@ from textual.content import Content
 from textual.widgets import Static
 
 from mage_tui.format import age
-from mage_tui.widgets.pane import DetailScroll
+from mage_tui.app.widgets.pane import DetailScroll
 
 
 class DraftPreview(DetailScroll):

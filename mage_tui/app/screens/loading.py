@@ -9,7 +9,7 @@ dropped: building the pane loads its data afresh.
 from textual.worker import Worker, WorkerState
 
 from mage_engine.base.errors import MageError
-from mage_tui import messages as m
+from mage_tui.app import messages as m
 from mage_tui.activity import in_thread
 
 from mage_tui.doc_render import MIN_WIDTH
@@ -73,7 +73,7 @@ class Loading:
 
     @in_thread("preview-note")
     def load_note_preview(self, note_id: str, frame, broken: dict | None = None) -> m.NotePreviewLoaded:
-        from mage_tui.widgets.notes import broken_doc, note_doc  # loaded with the pane that asked
+        from mage_tui.app.widgets.notes import broken_doc, note_doc  # loaded with the pane that asked
 
         if broken is not None:
             return m.NotePreviewLoaded(note_id, broken_doc(broken, self.service.raw_text(broken["path"])).render(frame))

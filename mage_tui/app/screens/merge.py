@@ -22,10 +22,10 @@ from textual.widgets import Input, Static
 
 from mage_engine.base.errors import MageError
 from mage_tui.activity import in_thread
-from mage_tui.screens.dialog import Dialog
-from mage_tui.widgets.key_bar import KeyBar
-from mage_tui.widgets.list_table import NARROW
-from mage_tui.widgets.pane import DetailScroll
+from mage_tui.app.screens.dialog import Dialog
+from mage_tui.app.widgets.key_bar import KeyBar
+from mage_tui.app.widgets.list_table import NARROW
+from mage_tui.app.widgets.pane import DetailScroll
 
 COLUMNS = ("note", "draft", "merged")
 STEPS = {"replace": "the draft's steps replace the note's", "under": "the draft's steps go under the note's"}

@@ -11,12 +11,12 @@ from textual.reactive import reactive
 from rich.text import Text
 from textual.widgets import Input, Static
 
-from mage_tui import messages as m
+from mage_tui.app import messages as m
 from mage_tui.doc_render import Doc
 from mage_tui.format import plural
-from mage_tui.widgets.doc_view import DocView
-from mage_tui.widgets.list_table import Col, ListTable, cell, list_guess
-from mage_tui.widgets.pane import Pane
+from mage_tui.app.widgets.doc_view import DocView
+from mage_tui.app.widgets.list_table import Col, ListTable, cell, list_guess
+from mage_tui.app.widgets.pane import Pane
 
 FIRST_ROWS, CHUNK_ROWS = 100, 1000
 EMPTY = "No notes yet. Accept a draft on Staging (1, then a) and it lands in mage/notes/."
@@ -225,7 +225,7 @@ def note_doc(note, shown_bytes: int | None = None, total_bytes: int = 0) -> Doc:
 
 def broken_doc(problem: dict, raw: str) -> Doc:
     """An unreadable note: the problem, where, the way out, then the file's text numbered."""
-    from mage_tui.widgets.draft_preview import numbered_block
+    from mage_tui.app.widgets.draft_preview import numbered_block
 
     head = Text.assemble((f"⚠ {problem['file']} cannot be read", "doc.error"), "\n",
                          (f"line {problem['line']}: {problem['error']}", "doc.warning"), "\n",

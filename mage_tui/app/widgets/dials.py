@@ -8,8 +8,8 @@ from textual.widgets import Static
 
 from mage_engine.grooming.autonomy import PERMITS
 from mage_engine.kb.dials import AUTONOMIES, SENSITIVITIES, THRESHOLDS
-from mage_tui import messages as m
-from mage_tui.widgets.pane import Pane
+from mage_tui.app import messages as m
+from mage_tui.app.widgets.pane import Pane
 
 K_MEANS = "K  distinct chapters before a recurring pattern becomes a note candidate"
 M_MEANS = "M  distinct chapters before a proven procedure graduates into a skill"

@@ -6,9 +6,9 @@ Mixed into MainScreen beside GroomingFlows.
 from textual.content import Content
 
 from mage_engine.base.errors import MageError
-from mage_tui import messages as m
+from mage_tui.app import messages as m
 from mage_tui.activity import in_thread
-from mage_tui.screens.dialog import open_dialog
+from mage_tui.app.screens.dialog import open_dialog
 
 
 class DialFlow:
@@ -25,7 +25,7 @@ class DialFlow:
     def on_dial_next(self, message: m.DialNext) -> None:
         """Raising autonomy widens what the agent may do: say what, and ask. Anything else just happens."""
         from mage_engine.grooming.autonomy import PERMITS
-        from mage_tui.screens.confirm import ConfirmScreen
+        from mage_tui.app.screens.confirm import ConfirmScreen
 
         values = list(message.values)
         raising = message.name == "autonomy" and message.now in values and \

@@ -1,8 +1,8 @@
-"""`python -m mage_tui.screenshots DIR`: the app's screenshots, regenerated from the demo KB.
+"""`python -m mage_tui.testing.screenshots DIR`: the app's screenshots, regenerated from the demo KB.
 
 Each shot builds a fresh demo KB dated at DEMO_NOW, runs the app headless
 with that fixed clock, presses the shot's keys, settles after each
-(mage_tui.settle: the app's counted work, never a sleep) and saves an SVG:
+(mage_tui.testing.settle: the app's counted work, never a sleep) and saves an SVG:
 `NAME.svg` at 120×36 and `NAME-80x24.svg` at the default terminal size.
 Same code, same bytes: the screenshots in the README only change when the
 app does. `make screenshots` runs this.
@@ -13,7 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from mage_tui.settle import settle
+from mage_tui.testing.settle import settle
 
 SIZE = (120, 36)
 SIZES = {"": (120, 36), "-80x24": (80, 24)}  # file name suffix -> terminal size
@@ -56,7 +56,7 @@ def steady_demo_kb(folder: Path):
 def demo_app(folder: Path):
     """The app on a fresh demo KB in `folder`, at the demo's own time, as a person."""
     from mage_engine.demo.build import DEMO_NOW
-    from mage_tui.app import make_app
+    from mage_tui.app.mage import make_app
 
     kb = steady_demo_kb(folder)
     app = make_app(kb, clock=lambda: DEMO_NOW, actor="person", poll_seconds=0)

@@ -9,9 +9,9 @@ from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widgets import Static
 
-from mage_tui.commands import binding_sections, key_in_force
-from mage_tui.screens.dialog import Dialog
-from mage_tui.widgets.list_table import NARROW
+from mage_tui.app.commands.palette import binding_sections, key_in_force
+from mage_tui.app.screens.dialog import Dialog
+from mage_tui.app.widgets.list_table import NARROW
 
 INTRO = ("Arrows, page keys, home and end work wherever j/k do · remap in mage/config.yaml: "
          "keys: {staging.accept: y} · ctrl+p finds any command by name")

@@ -6,7 +6,7 @@ from textual.content import Content
 from textual.widgets import Input, Static
 
 from mage_tui.format import clip, plural
-from mage_tui.screens.dialog import Dialog
+from mage_tui.app.screens.dialog import Dialog
 
 
 class ReasonScreen(Dialog[str | None]):

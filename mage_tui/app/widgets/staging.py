@@ -6,14 +6,14 @@ from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from mage_tui import messages as m
+from mage_tui.app import messages as m
 from mage_tui.format import plural
-from mage_tui.widgets import draft_cells
-from mage_tui.widgets.command_bar import CommandBar
-from mage_tui.widgets.draft_preview import DraftPreview
-from mage_tui.widgets.draft_cells import COLUMNS, DIFF_COLUMNS, SORTS
-from mage_tui.widgets.list_table import ListTable, list_guess
-from mage_tui.widgets.pane import Pane
+from mage_tui.app.widgets import draft_cells
+from mage_tui.app.widgets.command_bar import CommandBar
+from mage_tui.app.widgets.draft_preview import DraftPreview
+from mage_tui.app.widgets.draft_cells import COLUMNS, DIFF_COLUMNS, SORTS
+from mage_tui.app.widgets.list_table import ListTable, list_guess
+from mage_tui.app.widgets.pane import Pane
 
 ACCEPT = Binding.Group("accept", compact=True)
 REJECT = Binding.Group("reject", compact=True)
@@ -169,7 +169,7 @@ class StagingPane(Pane):
 
     def watch_show_diff(self, show: bool) -> None:
         if show and self.diff_view is None:
-            from mage_tui.widgets.diff_view import DiffView
+            from mage_tui.app.widgets.diff_view import DiffView
 
             self.diff_view = DiffView(id="draft-diff")
             self.app.activity.track(self._mount_diff_view(), "building the diff view")

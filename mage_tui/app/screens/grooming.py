@@ -12,11 +12,11 @@ and answer count as the app's activity. What widens the agent's power
 from textual.content import Content
 
 from mage_engine.base.errors import MageError
-from mage_tui import messages as m
+from mage_tui.app import messages as m
 from mage_tui.activity import in_thread
 from mage_tui.format import clip, plural
-from mage_tui.screens.dialog import open_dialog
-from mage_tui.widgets.command_bar import LogEntry, summary
+from mage_tui.app.screens.dialog import open_dialog
+from mage_tui.app.widgets.command_bar import LogEntry, summary
 
 LOG_SIZE = 50
 
@@ -36,7 +36,7 @@ class GroomingFlows:
     def on_reject_drafts(self, message: m.RejectDrafts) -> None:
         ids = [i for i in message.ids if i]
 
-        from mage_tui.screens.reason import ReasonScreen  # dialogs load when first asked, not at start
+        from mage_tui.app.screens.reason import ReasonScreen  # dialogs load when first asked, not at start
 
         def rejected(reason: str | None) -> None:
             if reason is not None:
@@ -47,7 +47,7 @@ class GroomingFlows:
 
     # --- proposals -------------------------------------------------------------------------------
     def on_propose_verdict(self, message: m.ProposeVerdict) -> None:
-        from mage_tui.screens.propose import ProposeScreen
+        from mage_tui.app.screens.propose import ProposeScreen
 
         def proposed(answer) -> None:
             if answer:
@@ -58,7 +58,7 @@ class GroomingFlows:
 
     def on_approve_proposals(self, message: m.ApproveProposals) -> None:
         """Every proposal becomes a verdict at once: list them and ask first."""
-        from mage_tui.screens.confirm import ConfirmScreen
+        from mage_tui.app.screens.confirm import ConfirmScreen
 
         rows = message.rows
         lines = []

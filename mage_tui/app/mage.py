@@ -15,10 +15,10 @@ from textual.app import App, SuspendNotSupported, SystemCommand
 from textual.binding import Binding
 
 from mage_engine.kb.layout import KB
-from mage_tui import messages as m
+from mage_tui.app import messages as m
 from mage_tui.activity import Activity
-from mage_tui.commands import MageCommands
-from mage_tui.screens.main import MainScreen
+from mage_tui.app.commands.palette import MageCommands
+from mage_tui.app.screens.main import MainScreen
 from mage_tui.service import Clock, MageService, make_service
 
 

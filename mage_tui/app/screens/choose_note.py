@@ -7,7 +7,7 @@ from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from mage_tui.format import clip
-from mage_tui.screens.dialog import Dialog
+from mage_tui.app.screens.dialog import Dialog
 
 SHOWN = 200
 

@@ -3,7 +3,7 @@
 import datetime as dt
 
 from mage_tui.format import age
-from mage_tui.widgets.list_table import Col, cell
+from mage_tui.app.widgets.list_table import Col, cell
 
 COLUMNS = (Col("mark", " ", 1), Col("title", "draft"), Col("kind", "kind", 10, needs=48),
            Col("source", "source", 10, needs=72), Col("age", "age", 3, needs=40), Col("near", "sim", 4))

@@ -5,7 +5,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from mage_tui.screens.dialog import Dialog
+from mage_tui.app.screens.dialog import Dialog
 
 
 class ConfirmScreen(Dialog[str | None]):

@@ -25,18 +25,18 @@ from textual.screen import Screen
 from textual.widgets import Static, Tab, TabbedContent, TabPane, Tabs
 
 from mage_tui.format import plural
-from mage_tui.screens.dial_flow import DialFlow
-from mage_tui.screens.grooming import GroomingFlows
-from mage_tui.screens.loading import Loading
-from mage_tui.screens.merge_flow import MergeFlow
-from mage_tui.widgets.key_bar import KeyBar
-from mage_tui.widgets.list_table import NARROW
+from mage_tui.app.screens.dial_flow import DialFlow
+from mage_tui.app.screens.grooming import GroomingFlows
+from mage_tui.app.screens.loading import Loading
+from mage_tui.app.screens.merge_flow import MergeFlow
+from mage_tui.app.widgets.key_bar import KeyBar
+from mage_tui.app.widgets.list_table import NARROW
 
 PANE = Binding.Group("panes", compact=True)
 # Imported when built: a pane not in view costs nothing before the first frame.
-PANES = {"staging": "mage_tui.widgets.staging:StagingPane", "notes": "mage_tui.widgets.notes:NotesPane",
-         "skills": "mage_tui.widgets.skills:SkillsPane", "dials": "mage_tui.widgets.dials:DialsPane",
-         "recurrence": "mage_tui.widgets.recurrence:RecurrencePane"}
+PANES = {"staging": "mage_tui.app.widgets.staging:StagingPane", "notes": "mage_tui.app.widgets.notes:NotesPane",
+         "skills": "mage_tui.app.widgets.skills:SkillsPane", "dials": "mage_tui.app.widgets.dials:DialsPane",
+         "recurrence": "mage_tui.app.widgets.recurrence:RecurrencePane"}
 LABELS = {"staging": "Staging", "notes": "Notes", "skills": "Skills", "dials": "Dials", "recurrence": "Recurrence"}
 
 
@@ -49,7 +49,7 @@ def pane_class(name: str):
 class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
     """Five panes under one tab bar; a top bar says who acts and how the dials stand."""
 
-    pane_class = staticmethod(pane_class)  # what the key table (commands.py) reads each pane's bindings from
+    pane_class = staticmethod(pane_class)  # what the key table (commands/palette.py) reads each pane's bindings from
 
     BINDINGS = [
         *[Binding(str(n), f"show_pane('{name}')", f"go to {LABELS[name]}", tooltip=f"Show {LABELS[name]}",
@@ -194,7 +194,7 @@ class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
         self._top_bar()
 
     def _top_bar(self) -> None:
-        from mage_tui.widgets.top_bar import top_bar
+        from mage_tui.app.widgets.top_bar import top_bar
 
         left, right = top_bar(self.service.kb.root.name, self.dials, self.busy, self._count("staging", "rows"),
                               len(self.notes), self.size.width or self.app.size.width)
@@ -243,15 +243,15 @@ class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
         self.pane("notes").action_focus_search()
 
     def action_help(self) -> None:
-        from mage_tui.screens.dialog import open_dialog
-        from mage_tui.screens.help import HelpScreen
+        from mage_tui.app.screens.dialog import open_dialog
+        from mage_tui.app.screens.help import HelpScreen
 
         open_dialog(self.app, HelpScreen())
 
     def on_show_hints(self, message) -> None:
         """`h` on Notes: the read-only view of recent hint decisions."""
-        from mage_tui.screens.dialog import open_dialog
-        from mage_tui.screens.hints import HintsScreen
+        from mage_tui.app.screens.dialog import open_dialog
+        from mage_tui.app.screens.hints import HintsScreen
 
         open_dialog(self.app, HintsScreen(self.service))
 
@@ -267,8 +267,8 @@ class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
                     "blocks OSC 52: select it in the command bar instead.", title="copied", timeout=6)
 
     def action_command_log(self) -> None:
-        from mage_tui.screens.command_log import CommandLogScreen
-        from mage_tui.screens.dialog import open_dialog
+        from mage_tui.app.screens.command_log import CommandLogScreen
+        from mage_tui.app.screens.dialog import open_dialog
 
         open_dialog(self.app, CommandLogScreen(self.history), lambda command: command and self.copy_command(command))
 

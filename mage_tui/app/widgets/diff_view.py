@@ -8,7 +8,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Static
 
-from mage_tui.widgets.pane import DetailScroll
+from mage_tui.app.widgets.pane import DetailScroll
 
 STYLES = {"equal": ("", ""), "replace": ("on $error-muted", "on $success-muted"),
           "delete": ("on $error-muted", ""), "insert": ("", "on $success-muted")}

@@ -10,7 +10,7 @@ drops the least important entries first (RANK) and says `? more keys`.
 from textual.content import Content
 from textual.widgets import Static
 
-from mage_tui.commands import allowed
+from mage_tui.app.commands.palette import allowed
 
 # Lower ranks stay longest on a narrow terminal; unlisted bindings rank 50.
 RANK = {"app.help": 0, "staging.accept": 1, "staging.reject": 2, "staging.merge": 3, "app.undo": 4,

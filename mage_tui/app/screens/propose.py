@@ -5,7 +5,7 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Input, Static
 
-from mage_tui.screens.dialog import Dialog
+from mage_tui.app.screens.dialog import Dialog
 
 
 class ProposeScreen(Dialog[tuple[str, str] | None]):
