@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Callable
 from mage_engine.base.errors import MageError
 from mage_engine.grooming import autonomy
 from mage_engine.kb.layout import KB
-from mage_tui import draft_rows, sources
+from mage_tui import sources
 
 if TYPE_CHECKING:  # a type only: the note model loads with the first note read
     from mage_engine.kb.notes import Note
@@ -80,12 +80,17 @@ class MageService:
 
     # --- staging -------------------------------------------------------------
     def drafts(self) -> tuple[list[dict], list[dict]]:
-        """Rows for the staging batch (oldest first) and unreadable files (mage_tui.draft_rows, cached)."""
-        return draft_rows.draft_rows(self.kb)
+        """Rows for the staging batch (oldest first) and unreadable files, from the engine's stat-keyed
+        listing (grooming/drafts.py): only drafts changed since the last look are parsed."""
+        from mage_engine.grooming.drafts import draft_listing
+
+        return draft_listing(self.kb)
 
     def cached_drafts(self) -> tuple[list[dict], list[dict]] | None:
         """The same rows in milliseconds when no draft changed since the last look, else None."""
-        return draft_rows.cached_rows(self.kb)
+        from mage_engine.grooming.drafts import cached_listing
+
+        return cached_listing(self.kb)
 
     def draft(self, draft_id: str) -> "Note":
         return _groom().load_draft(self.kb, draft_id)

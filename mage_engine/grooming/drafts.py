@@ -6,6 +6,8 @@ last look are parsed again. `cached_drafts` answers from the cache alone, or
 says it cannot (None), for a first frame that must not wait for YAML.
 """
 
+import os
+
 from mage_engine.base.errors import NoteFormatError
 from mage_engine.kb import guard
 from mage_engine.kb.layout import DRAFT_ROWS_FILE, KB
@@ -24,11 +26,24 @@ def draft_row(draft: Note) -> dict:
 
 def list_drafts(kb: KB) -> tuple[list[dict], list[str]]:
     """Rows for every draft (oldest first) and one-line problems for unreadable files."""
-    return _rows(kb, parse=True)
+    rows, problems = _rows(kb, parse=True)
+    return rows, [problem["message"] for problem in problems]
 
 
 def cached_drafts(kb: KB) -> tuple[list[dict], list[str]] | None:
     """The same rows when every draft is cached and unchanged, else None (list_drafts parses them)."""
+    found = _rows(kb, parse=False)
+    return None if found is None else (found[0], [problem["message"] for problem in found[1]])
+
+
+def draft_listing(kb: KB) -> tuple[list[dict], list[dict]]:
+    """list_drafts with each problem as a record, for the app's Staging pane:
+    {'id', 'file', 'line', 'error', 'message', 'path'}, `message` being list_drafts' line."""
+    return _rows(kb, parse=True)
+
+
+def cached_listing(kb: KB) -> tuple[list[dict], list[dict]] | None:
+    """draft_listing from the cache alone, or None when a draft changed: the app's first frame."""
     return _rows(kb, parse=False)
 
 
@@ -36,8 +51,9 @@ def _rows(kb: KB, parse: bool):
     try:
         listing = guard.entries(kb.staging_dir)
     except OSError as error:  # staging/ itself reached through a link: refused, never read
-        return [], [str(NoteFormatError(kb.staging_dir, 1, f"refused: {error}"))] if isinstance(error, guard.Refused) \
-            else []
+        if not isinstance(error, guard.Refused):
+            return [], []
+        return [], [_problem(NoteFormatError(kb.staging_dir, 1, f"refused: {error}"), kb.staging_dir)]
     entries = [entry for entry in listing if entry[0].endswith(".md") and not entry[0].startswith(".")]
     cache = StatCache(kb.root / DRAFT_ROWS_FILE, lambda name, kind: _describe(kb.staging_dir / name, kind))
     records = cache.records(entries) if parse else cache.cached(entries)
@@ -45,13 +61,21 @@ def _rows(kb: KB, parse: bool):
         return None
     rows = [{**record["row"], "path": str(kb.staging_dir / name)} for name, record in records.items() if "row" in record]
     rows.sort(key=lambda row: (str(row.get("staged") or ""), row["id"]))
-    return rows, [record["problem"] for record in records.values() if "problem" in record]
+    problems = [{**record["problem"], "path": str(kb.staging_dir / name)}
+                for name, record in records.items() if isinstance(record.get("problem"), dict)]
+    return rows, problems
 
 
 def _describe(path, kind: str) -> dict:
     if kind != "file":  # a link or a FIFO is listed, never read
-        return {"problem": str(refused(path, kind))}
+        return {"problem": _problem(refused(path, kind), path)}
     try:
         return {"row": draft_row(read_note(path))}
     except NoteFormatError as problem:
-        return {"problem": str(problem)}
+        return {"problem": _problem(problem, path)}
+
+
+def _problem(problem: NoteFormatError, path) -> dict:
+    name = os.path.basename(str(path))
+    return {"id": name.removesuffix(".md"), "file": name, "line": problem.line, "error": problem.problem,
+            "message": str(problem)}

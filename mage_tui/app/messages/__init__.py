@@ -114,7 +114,7 @@ class RefreshRecurrence(Request):
 
 @dataclass
 class DraftsLoaded(Message):
-    """The staging batch was read: rows, and the drafts that could not be (mage_tui.draft_rows)."""
+    """The staging batch was read: rows, and the drafts that could not be (mage_engine.grooming.drafts)."""
 
     rows: list
     problems: list = field(default_factory=list)
