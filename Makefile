@@ -24,7 +24,7 @@ test: $(STAMP)
 
 ## make screenshots: regenerate screenshots/*.svg from the fixed demo knowledge base
 screenshots: $(STAMP)
-	$(BIN)/python -m mage_tui.screenshots screenshots
+	$(BIN)/python -m mage_tui.testing.screenshots screenshots
 
 ## make bench: run every benchmark and print its figures
 bench: $(STAMP)

@@ -37,7 +37,7 @@ def bash_post_tool_use(kb_root: Path) -> bytes:
     raise SystemExit("no Bash PostToolUse payload in the fixtures")
 
 
-WATCHED = ("mage_engine.hooks", "mage_engine.kb.layout", "mage_engine.kb.atomic", "mage_engine.capture.hook_capture",
+WATCHED = ("mage_engine.events.dispatch", "mage_engine.kb.layout", "mage_engine.kb.atomic", "mage_engine.capture.event_line",
            "mage_engine.scrub")
 ABSENT = ("json", "re", "pathlib", "tempfile", "dataclasses", "typing", "yaml", "tantivy")  # must not be imported
 

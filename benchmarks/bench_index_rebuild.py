@@ -26,7 +26,7 @@ GOAL_SECONDS = 1.5
 
 def main() -> None:
     from mage_engine.kb.layout import KB
-    from mage_engine.recall.index import rebuild_index
+    from mage_engine.recall.index.lifecycle import rebuild_index
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3)

@@ -18,7 +18,6 @@ Goals: prose >= 10 MB/s, the dense corpus >= 2 MB/s, a 1 MB text <= 0.3 s.
 import argparse
 import json
 import re
-import statistics
 import sys
 import time
 from pathlib import Path

@@ -79,8 +79,8 @@ def rows_file(kb, folder: Path) -> dict:
 
 def child_mage(kb_dir: str, pane: str) -> None:
     from mage_engine.kb.layout import KB
-    from mage_tui.app import MageApp, make_app
-    from mage_tui.screens.main import MainScreen
+    from mage_tui.app.mage import MageApp, make_app
+    from mage_tui.app.screens.main import MainScreen
 
     table_id = {"staging": "#drafts", "notes": "#notes-table"}[pane]
 

@@ -72,8 +72,8 @@ async def paced_latencies(app, key: str, keys: int, ready, table) -> list[float]
 
 
 async def mage_times(kb, keys: int, paced: int = 0):
-    from mage_tui.app import make_app
-    from mage_tui.screenshots import settle
+    from mage_tui.app.mage import make_app
+    from mage_tui.testing.screenshots import settle
 
     app = make_app(kb, pane="notes", poll_seconds=0)
 

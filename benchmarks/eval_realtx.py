@@ -3,7 +3,7 @@
 The sessions (tarballs of real Claude Code transcripts, see that folder's
 README) are extracted under a temporary folder, never into the project, and
 played back through mage's hook handlers in this process (`realtx_host.py`
-builds the payloads the host would send; `mage_engine.hooks.run_handlers` is
+builds the payloads the host would send; `mage_engine.events.dispatch.run_handlers` is
 what `mage-hook` runs after reading stdin). One KB per archive (one person's
 sessions), sessions in the order they happened. Then it reports:
 
@@ -83,7 +83,7 @@ def run(realtx: Path, work: Path, resumed: bool, transcript_only: bool = False) 
 
 
 def replay(kb, session, work: Path, report: dict, resumed: bool, transcript_only: bool = False) -> dict:
-    from mage_engine.hooks import HookContext, run_handlers
+    from mage_engine.events.dispatch import HookContext, run_handlers
 
     transcript = work / "transcripts" / f"{session.stem}.jsonl"
     transcript.parent.mkdir(parents=True, exist_ok=True)
@@ -161,7 +161,7 @@ def _blocks(entry):
 
 
 def judge_kb(kb, sessions: list) -> dict:
-    from mage_engine.capture.chapters import list_chapters
+    from mage_engine.trail.chapters import list_chapters
 
     chapters = list_chapters(kb)
     by_session = {}
@@ -202,7 +202,7 @@ def failing_ids(chapters: list, sessions: list) -> dict:
 
 
 def judge_tallies(kb, failing: dict) -> list:
-    from mage_engine.recurrence.distill import distill
+    from mage_engine.recurrence.pipeline import distill
 
     rows = []
     for tally in distill(kb).tallies:

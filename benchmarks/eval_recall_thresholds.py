@@ -31,7 +31,7 @@ COUNT = 4
 def indexed_kb(parent: Path, notes: Path, distractors: int):
     """A knowledge base of `notes` plus distractors, indexed in this process."""
     from mage_engine.kb.init import init_kb
-    from mage_engine.recall.index import rebuild_index
+    from mage_engine.recall.index.lifecycle import rebuild_index
 
     kb = init_kb(Path(tempfile.mkdtemp(dir=parent))).kb
     for note in notes.glob("*.md"):
@@ -47,7 +47,7 @@ def ranked(kb, path: Path) -> list:
     """(relevant ids, [(id, score)] of the hook's candidates whose evidence is strong, the floor's
     shift for what the prompt asks) for every prompt of `path`: the decision's weak-evidence reasons
     do not depend on the floor; a note that quotes the prompt is hinted at any floor (score 1)."""
-    from mage_engine.recall.decide import decide
+    from mage_engine.recall.hint.decide import decide
 
     rows = []
     for line in path.read_text(encoding="utf-8").splitlines():

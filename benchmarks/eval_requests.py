@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
-from request_cases import load_cases  # noqa: E402
+from helpers.request_cases import load_cases  # noqa: E402
 
 from mage_engine.capture.requests import explicit_request  # noqa: E402
 

@@ -24,7 +24,7 @@ def tui(pane, kb_dir):
       mage tui
       mage tui --pane notes --kb ~/src/acme-api
     """
-    from mage_tui.app import run_app
+    from mage_tui.app.mage import run_app
 
     run_app(open_kb(kb_dir), pane=pane)
 
@@ -58,7 +58,7 @@ def demo(path, keep, no_app):
         if no_app:
             click.echo(f"Open it with: mage tui --kb {kb.root}")
             return
-        from mage_tui.app import run_app
+        from mage_tui.app.mage import run_app
 
         run_app(kb, pane="staging")
         notes = sorted(p.name for p in kb.notes_dir.glob("*.md"))

@@ -21,7 +21,7 @@ def chapters(kb_dir, as_json):
       mage chapters
       mage chapters --json | jq '.[] | select(.counts) | .id'
     """
-    from mage_engine.capture.chapters import list_chapters
+    from mage_engine.trail.chapters import list_chapters
 
     rows = [chapter.summary() for chapter in list_chapters(open_kb(kb_dir))]
     if as_json:
@@ -68,7 +68,7 @@ def nudge(kb_dir, as_json, chapter_id):
       mage nudge
       mage nudge --chapter 558797d7-f894-498f-812c-0540e0f48ce4:2 --json
     """
-    from mage_engine.capture.nudge import nudge_report
+    from mage_engine.recurrence.nudge import nudge_report
 
     report = nudge_report(open_kb(kb_dir), chapter_id=chapter_id)
     if as_json:

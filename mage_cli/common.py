@@ -12,7 +12,7 @@ import sys
 import click
 from click.core import ParameterSource
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.kb.layout import KB, find_kb
 
 KB_HELP = "Knowledge base folder (default: found by walking up from here; env MAGE_KB)."

@@ -5,7 +5,7 @@ import sys
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option
-from mage_engine.doctor import run_doctor
+from mage_engine.doctor.run import run_doctor
 
 
 @click.command()

@@ -23,7 +23,7 @@ def eval_command(floor, show_why, as_json, kb_dir):
       mage eval
       mage eval --floor 0.6 --why
     """
-    from mage_engine.recall.replay_eval import replay
+    from mage_engine.recall.hint.replay import replay
 
     kb = open_kb(kb_dir)
     result = replay(kb, floor)
@@ -54,7 +54,7 @@ def _figures(result: dict) -> None:
 
 
 def _lines(rows: list) -> None:
-    from mage_engine.recall.explain import decision_line
+    from mage_engine.recall.hint.explain import decision_line
 
     for row in rows:
         prompt = " ".join(row["prompt"].split())

@@ -3,7 +3,7 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.grooming import groom as engine
 from mage_engine.grooming.proposals import approve_proposals, propose
 from mage_engine.grooming.redirects import take_redirects
@@ -132,6 +132,6 @@ def _print_undo(result: dict) -> None:
 def _open_app(kb, ids) -> None:
     if ids:
         raise click.UsageError("draft ids need an action: --accept, --reject, --merge or --propose")
-    from mage_tui.app import run_app
+    from mage_tui.app.mage import run_app
 
     run_app(kb, pane="staging")

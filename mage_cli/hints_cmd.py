@@ -41,7 +41,7 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
 
 
 def _why(kb, prompt, session, floor, as_json):
-    from mage_engine.recall.explain import candidate_line, decision_line, why
+    from mage_engine.recall.hint.explain import candidate_line, decision_line, why
 
     prompts = [line for line in click.get_text_stream("stdin").read().splitlines() if line.strip()] \
         if prompt == "-" else [prompt]
@@ -59,8 +59,8 @@ def _why(kb, prompt, session, floor, as_json):
 
 
 def _history(kb, session, limit, as_json):
-    from mage_engine.recall.explain import candidate_line, decision_line
-    from mage_engine.recall.hint_log import hint_decisions
+    from mage_engine.recall.hint.explain import candidate_line, decision_line
+    from mage_engine.recall.hint.decision_log import hint_decisions
 
     rows = hint_decisions(kb, session)[-limit:]
     if as_json:

@@ -7,7 +7,7 @@ from mage_cli.common import echo_json
 
 def show_report(kb, as_json: bool) -> None:
     """Print (or --json) the report of engine.recall.hint_report."""
-    from mage_engine.recall.hint_report import OFTEN, SHOWN, hint_report
+    from mage_engine.recall.hint.report import OFTEN, SHOWN, hint_report
 
     report = hint_report(kb)
     if as_json:

@@ -3,7 +3,7 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
-from mage_engine.hosts import HOSTS, connect_host, disconnect_host
+from mage_engine.hosts.connection import HOSTS, connect_host, disconnect_host
 
 host_argument = click.argument("host", type=click.Choice(HOSTS), metavar="HOST")
 

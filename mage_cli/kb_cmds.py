@@ -6,7 +6,8 @@ import click
 
 from mage_cli.common import echo_json, group_kb_dir, json_option, kb_option, open_kb
 from mage_engine.grooming.autonomy import PERMITS, current_actor, require
-from mage_engine.kb.config import ENV_OVERRIDES, THRESHOLDS, load_config, set_dial
+from mage_engine.kb.dials import THRESHOLDS
+from mage_engine.kb.config import ENV_OVERRIDES, load_config, set_dial
 from mage_engine.kb.init import init_kb
 
 

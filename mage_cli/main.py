@@ -8,13 +8,12 @@ MAGE_* override is said once per command, on stderr.
 """
 
 import importlib
-import importlib.util
 import os
 import sys
 
 import click
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 
 COMMANDS = {
     "init": "mage_cli.kb_cmds:init",
@@ -46,10 +45,14 @@ COMMANDS = {
 
 
 class LazyGroup(click.Group):
-    """A group whose commands are imported only when used (or listed in --help)."""
+    """A group whose commands are imported only when used (or listed in --help).
+
+    Every command in COMMANDS ships in the same wheel, so one that cannot be
+    imported is a broken install: said in one line, never hidden from the list.
+    """
 
     def list_commands(self, ctx):
-        return sorted(name for name in COMMANDS if self._available(name))
+        return sorted(COMMANDS)
 
     def get_command(self, ctx, name):
         target = COMMANDS.get(name)
@@ -59,15 +62,11 @@ class LazyGroup(click.Group):
         try:
             module = importlib.import_module(module_name)
         except ModuleNotFoundError as error:
-            if error.name == module_name:
-                return None  # command not built in this checkout
-            raise
+            if error.name != module_name:
+                raise  # the command's own imports failed: a bug, reported as one
+            raise MageError(f"the `{name}` command is missing from this install (no module {module_name})",
+                            "reinstall mage") from None
         return getattr(module, attribute)
-
-    @staticmethod
-    def _available(name) -> bool:
-        module_name = COMMANDS[name].partition(":")[0]
-        return importlib.util.find_spec(module_name) is not None
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -6,7 +6,7 @@ from mage_cli.common import echo_json, json_option, kb_option, open_kb
 from mage_engine.grooming.groom import load_note
 from mage_engine.kb.config import load_config
 from mage_engine.kb.notes import load_folder, render_note
-from mage_engine.recall.render_all import rebuild_all
+from mage_engine.grooming.derived import rebuild_all
 
 
 @click.command()
@@ -60,7 +60,7 @@ def show(note_id, kb_dir, as_json):
     for warning in note.warnings:
         click.echo(f"warning: {warning}", err=True)
     try:
-        from mage_engine.recall.metrics import record_opened
+        from mage_engine.usage.events import record_opened
 
         record_opened(kb, [note.id])
     except Exception:

@@ -24,8 +24,8 @@ def recall(query, limit, as_json, kb_dir):
       mage recall "alembic concurrent index"
       mage recall -n 3 --json why does the deploy role fail
     """
-    from mage_engine.recall.query import recall as run_recall
-    from mage_engine.clip import clip
+    from mage_engine.recall.search.query import recall as run_recall
+    from mage_engine.base.clip import clip
 
     kb = open_kb(kb_dir)
     hits = run_recall(kb, " ".join(query), limit=limit)

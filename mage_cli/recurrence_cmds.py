@@ -1,4 +1,4 @@
-"""`mage distill`, `mage promote`, `mage graduate`, `mage optimize`: the recurrence path (SPEC 5)."""
+"""`mage distill`, `mage promote`, `mage graduate`, `mage optimize`: the recurrence path (docs/recurrence.md)."""
 
 import click
 
@@ -24,7 +24,7 @@ def distill(kb_dir, as_json):
       mage distill
       mage distill --json | jq '.tallies[0]'
     """
-    from mage_engine.recurrence.distill import distill as run
+    from mage_engine.recurrence.pipeline import distill as run
 
     result = run(open_kb(kb_dir))
     if as_json:

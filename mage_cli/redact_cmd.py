@@ -50,7 +50,7 @@ def redact(ctx, paths, check, staged, install_hook, rescrub, kb_dir, as_json):
 
 
 def _install(kb_dir) -> None:
-    from mage_engine.grooming.precommit_hook import install_pre_commit_hook
+    from mage_engine.hosts.git_precommit import install_pre_commit_hook
 
     path = install_pre_commit_hook(open_kb(kb_dir))
     click.echo(f"Installed the pre-commit hook at {path}")

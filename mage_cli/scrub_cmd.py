@@ -5,7 +5,7 @@ import sys
 import click
 
 from mage_cli.common import echo_json, json_option
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 
 
 @click.command()

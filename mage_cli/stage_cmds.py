@@ -5,7 +5,7 @@ import sys
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb, read_input
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.grooming.drafts import list_drafts
 from mage_engine.grooming.stage import MAX_BODY_BYTES, stage_draft
 from mage_engine.kb.notes import CATEGORIES, KINDS

@@ -1,8 +1,7 @@
 """`mage status`: what this KB holds and how it is wired, in one look.
 
-Each part that belongs to a later stage of the loop (chapters, candidates,
-hooks, the injection ledger) is read only if its module is present, and a
-part that fails is reported as unknown rather than failing the whole status.
+A part that fails (an unreadable trail, a broken settings file) is reported as
+unknown rather than failing the whole status.
 """
 
 from mage_engine.grooming import backlog
@@ -42,14 +41,12 @@ def _count(folder, pattern) -> int:
 def _optional(reader, kb):
     try:
         return reader(kb)
-    except ImportError:
-        return None
     except Exception as error:
         return {"error": str(error)}
 
 
 def _chapter_count(kb: KB):
-    from mage_engine.capture.chapters import list_chapters
+    from mage_engine.trail.chapters import list_chapters
 
     return len(list_chapters(kb))
 
@@ -66,7 +63,7 @@ def _last_capture(kb: KB):
 
 
 def _hooks_wired(kb: KB):
-    from mage_engine.hosts.claude_code.settings import wiring_summary
+    from mage_engine.hosts.claude_code.inspect import wiring_summary
 
     return wiring_summary(kb)
 
@@ -83,6 +80,6 @@ def _memory_cost(kb: KB) -> dict | None:
 
 
 def _ledger(kb: KB):
-    from mage_engine.recall.ledger import summarise_ledger
+    from mage_engine.usage.ledger import summarise_ledger
 
     return summarise_ledger(kb)

@@ -17,6 +17,8 @@ import asyncio
 import functools
 from collections import Counter
 
+from textual import work
+
 
 class Activity:
     """Named counts of work in flight; idle when every count is back to zero."""
@@ -104,28 +106,28 @@ class Activity:
 
 
 def in_thread(group: str, latest_only: bool = True, periodic: bool = False):
-    """Run the decorated screen method in a thread worker, counted as activity.
+    """Textual's `@work(thread=True)`, counted as activity: the app's one way to run work off the UI thread.
 
     The body returns its report message (or None). The report is posted to the
     screen from the event loop, and dropped when a newer run of the same group
     has started since (`latest_only`): a slow, stale load never overwrites a
-    fresh one. The activity ends after the screen has handled the report.
+    fresh one. The activity begins before the worker is scheduled and ends
+    after the screen has handled the report, so `wait_idle()` never sees a gap.
     """
     def decorate(body):
+        @work(thread=True, group=group, name=body.__name__, exit_on_error=False)
+        def counted(screen, activity: "Activity", what: str, serial: int, *args) -> None:
+            report = None
+            try:
+                report = body(screen, *args)
+            finally:  # queued on the loop after anything the body posted
+                screen.call_later(_deliver, screen, activity, what, group, serial, report, latest_only)
+
         @functools.wraps(body)
         def start(screen, *args):
             activity = screen.app.activity
             what = activity.begin(f"worker {body.__name__}", periodic)
-            serial = activity.newest(group)
-
-            def run() -> None:
-                report = None
-                try:
-                    report = body(screen, *args)
-                finally:  # queued on the loop after anything the body posted
-                    screen.call_later(_deliver, screen, activity, what, group, serial, report, latest_only)
-
-            return screen.run_worker(run, name=body.__name__, group=group, thread=True, exit_on_error=False)
+            return counted(screen, activity, what, activity.newest(group), *args)
         return start
     return decorate
 

@@ -6,7 +6,7 @@ for tens of milliseconds. Instead the worker that reads a note (or draft) also
 renders it: the head and the Markdown body become lines of segments (`Strip`s)
 at the preview's width, in styles resolved from the theme beforehand
 (mage_tui.doc_styles), with a private rich Console, touching no widget. The
-DocView widget (mage_tui.widgets.doc_view) then swaps the lines in.
+DocView widget (mage_tui.app.widgets.doc_view) then swaps the lines in.
 """
 
 import io

@@ -2,7 +2,7 @@
 
 import datetime as dt
 
-from mage_engine.clip import clip  # noqa: F401  (the panes import it from here with the other helpers)
+from mage_engine.base.clip import clip  # noqa: F401  (the panes import it from here with the other helpers)
 
 
 def parse_time(value) -> dt.datetime | None:

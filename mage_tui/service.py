@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.grooming import autonomy
 from mage_engine.kb.layout import KB
-from mage_tui import draft_rows, sources
+from mage_tui import sources
 
 if TYPE_CHECKING:  # a type only: the note model loads with the first note read
     from mage_engine.kb.notes import Note
@@ -80,12 +80,17 @@ class MageService:
 
     # --- staging -------------------------------------------------------------
     def drafts(self) -> tuple[list[dict], list[dict]]:
-        """Rows for the staging batch (oldest first) and unreadable files (mage_tui.draft_rows, cached)."""
-        return draft_rows.draft_rows(self.kb)
+        """Rows for the staging batch (oldest first) and unreadable files, from the engine's stat-keyed
+        listing (grooming/drafts.py): only drafts changed since the last look are parsed."""
+        from mage_engine.grooming.drafts import draft_listing
+
+        return draft_listing(self.kb)
 
     def cached_drafts(self) -> tuple[list[dict], list[dict]] | None:
         """The same rows in milliseconds when no draft changed since the last look, else None."""
-        return draft_rows.cached_rows(self.kb)
+        from mage_engine.grooming.drafts import cached_listing
+
+        return cached_listing(self.kb)
 
     def draft(self, draft_id: str) -> "Note":
         return _groom().load_draft(self.kb, draft_id)
@@ -166,7 +171,7 @@ class MageService:
 
     def broken_notes(self, found: list[dict] | None = None) -> list[dict]:
         """Note files that do not parse: {'id', 'file', 'line', 'error', 'message', 'path'} each."""
-        from mage_engine.errors import NoteFormatError
+        from mage_engine.base.errors import NoteFormatError
         from mage_engine.grooming import catalog
         from mage_engine.kb.notes import read_note
 
@@ -194,9 +199,6 @@ class MageService:
         """(id, score) of the notes matching `query`, best first: recall when built, else a plain filter."""
         return sources.search_notes(self.kb, query, notes, limit)
 
-    def recall_available(self) -> bool:
-        return sources.recall_search_function() is not None
-
     def prepare_index(self, progress=None) -> str | None:
         """Build or refresh the search index (slow on a large KB: call from a worker)."""
         with self.write_lock:
@@ -205,7 +207,7 @@ class MageService:
     # --- skills and recurrence --------------------------------------------------
     def hint_decisions(self, limit: int = 50) -> list[dict]:
         """The latest hint decisions of the ledger, with their prompts and what was used (oldest first)."""
-        from mage_engine.recall.hint_log import hint_decisions
+        from mage_engine.recall.hint.decision_log import hint_decisions
 
         return hint_decisions(self.kb)[-limit:]
 
@@ -213,7 +215,7 @@ class MageService:
         return sources.list_skills(self.kb)
 
     def optimize_suggestions(self) -> list[dict] | None:
-        """Before/after trigger edits, or None until the recurrence path exists."""
+        """Before/after trigger edits `mage optimize` proposes."""
         with self.recurrence_lock:
             return sources.optimize_suggestions(self.kb)
 

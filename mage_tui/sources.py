@@ -1,50 +1,37 @@
-"""Adapters from the service to engine parts that land in stages.
+"""Adapters from the service to the engine's recall, skills, recurrence and optimize.
 
-Recall (live search), recurrence (tallies, candidates) and optimize
-(trigger edits) are separate engine packages. Each reader here asks for its
-engine function at call time and answers honestly when it is not there yet:
-`None` for "not available", so panes show an empty state naming the command
-that fills them, and light up without an app change once the engine has it.
+Each imports its engine module when first called, so the app's first paint
+loads none of them (tantivy, the recurrence path).
 """
 
-import importlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from mage_engine.errors import MageError
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import CANDIDATES_FILE, KB
 
 if TYPE_CHECKING:  # a type only: the note model loads with the first note read
     from mage_engine.kb.notes import Note
 
 
-def _engine_function(module: str, name: str):
-    try:
-        return getattr(importlib.import_module(module), name, None)
-    except ImportError:
-        return None
-
-
 # --- recall ---------------------------------------------------------------------
 
 def recall_search_function():
-    """`search(kb, query, limit, fresh)` from mage_engine.recall.search, or None."""
-    return _engine_function("mage_engine.recall.search", "search")
+    """`search(kb, query, limit, fresh)` from mage_engine.recall.search.bm25."""
+    from mage_engine.recall.search.bm25 import search
+
+    return search
 
 
 def prepare_index(kb: KB, progress=None) -> str | None:
-    """Build the search index if there is none, else bring it up to date; None without recall."""
-    rebuild = _engine_function("mage_engine.recall.index", "rebuild_index")
-    ensure = _engine_function("mage_engine.recall.index", "ensure_fresh")
-    if rebuild is None or ensure is None:
-        return None
-    from mage_engine.recall import store
+    """Build the search index if there is none, else bring it up to date."""
+    from mage_engine.recall.index import store
+    from mage_engine.recall.index.lifecycle import ensure_fresh, rebuild_index
 
     if store.read_stamp(kb) is None:
-        rebuild(kb, progress=progress)
+        rebuild_index(kb, progress=progress)
         return "rebuilt"
-    return ensure(kb)
+    return ensure_fresh(kb)
 
 
 def search_notes(kb: KB, query: str, notes: list["Note"], limit: int) -> list[tuple[str, float]]:
@@ -54,12 +41,11 @@ def search_notes(kb: KB, query: str, notes: list["Note"], limit: int) -> list[tu
     if not query:
         return [(n.id, 0.0) for n in notes]
     recall = recall_search_function()
-    if recall is not None:
-        try:
-            hits = recall(kb, query, limit=limit, fresh=False)  # the app keeps the index fresh
-            return [(hit.id, float(hit.score)) for hit in hits if getattr(hit, "source", "note") == "note"]
-        except Exception:
-            pass  # no index yet, or a broken one: fall back rather than show nothing
+    try:
+        hits = recall(kb, query, limit=limit, fresh=False)  # the app keeps the index fresh
+        return [(hit.id, float(hit.score)) for hit in hits if getattr(hit, "source", "note") == "note"]
+    except Exception:
+        pass  # no index yet, or a broken one: fall back rather than show nothing
     return _plain_filter(query, notes)[:limit]
 
 
@@ -79,19 +65,17 @@ def _plain_filter(query: str, notes: list["Note"]) -> list[tuple[str, float]]:
 
 def list_skills(kb: KB) -> list[dict]:
     """Every mage/skills/<name>/SKILL.md, generated (by mage) and hand-written, as rows."""
-    read_all = _engine_function("mage_engine.recurrence.skillfile", "list_skills")
-    if read_all is None:
-        return []
+    from mage_engine.kb.skills import list_skills as read_all
+
     return [{"name": skill.name, "description": skill.description, "generated": skill.generated,
              "metadata": dict(skill.metadata), "body": skill.body, "path": str(skill.path)}
             for skill in read_all(kb)]
 
 
 def optimize_suggestions(kb: KB) -> list[dict] | None:
-    """Trigger rewordings and demotions proposed by `mage optimize`, or None."""
-    optimize = _engine_function("mage_engine.recurrence.optimize", "optimize")
-    if optimize is None:
-        return None
+    """Trigger rewordings and demotions proposed by `mage optimize`."""
+    from mage_engine.recurrence.optimize import optimize
+
     return [p for p in optimize(kb, dry_run=True).to_json()["proposals"] if isinstance(p, dict)]
 
 
@@ -105,11 +89,9 @@ def dismiss_suggestion(kb: KB, suggestion: dict) -> dict:
 
 def _suggestion_call(name: str, kb: KB, suggestion: dict) -> dict:
     """Apply or dismiss one proposal, reported like a grooming result."""
-    function = _engine_function("mage_engine.recurrence.optimize", name)
-    if function is None:
-        raise MageError("this mage cannot apply optimize suggestions yet",
-                        "run `mage optimize` from the command line")
-    done = function(kb, suggestion)
+    from mage_engine.recurrence import optimize
+
+    done = getattr(optimize, name)(kb, suggestion)
     verb = "optimize" if name == "apply_proposal" else "dismiss"
     return {"action": verb, "done": [{"draft": f"{suggestion['action']} {suggestion['skill']}", "note": None}],
             "written": done.get("written", []), "git_command": done.get("git_command"), "warnings": []}
@@ -119,15 +101,13 @@ def _suggestion_call(name: str, kb: KB, suggestion: dict) -> dict:
 
 def recurrence_state(kb: KB, progress=None) -> dict:
     """Signature tallies (distill) and promotion candidates, as plain rows."""
-    distill = _engine_function("mage_engine.recurrence.distill", "distill")
-    data: dict = {}
-    if distill is not None:
-        result = distill(kb, progress=progress)
-        data = result.to_json() if hasattr(result, "to_json") else dict(result)
+    from mage_engine.recurrence.pipeline import distill
+
+    data = distill(kb, progress=progress).to_json()
     candidates = data.get("candidates")
     if candidates is None:
-        candidates = _saved_candidates(kb.state_dir / "candidates.json")
-    return {"available": distill is not None, "tallies": [t for t in data.get("tallies", []) if isinstance(t, dict)],
+        candidates = _saved_candidates(Path(kb.at(CANDIDATES_FILE)))
+    return {"available": True, "tallies": [t for t in data.get("tallies", []) if isinstance(t, dict)],
             "candidates": [c for c in candidates if isinstance(c, dict)], "trail": trail_summary(kb)}
 
 
@@ -141,10 +121,9 @@ def _saved_candidates(path: Path) -> list[dict]:
 
 
 def trail_summary(kb: KB) -> dict | None:
-    """{'sessions', 'chapters', 'evidence'} of the captured trail, or None without capture."""
-    list_chapters = _engine_function("mage_engine.capture.chapters", "list_chapters")
-    if list_chapters is None:
-        return None
+    """{'sessions', 'chapters', 'evidence'} of the captured trail."""
+    from mage_engine.trail.chapters import list_chapters
+
     chapters = list_chapters(kb)
     return {"sessions": len({c.session for c in chapters}), "chapters": len(chapters),
             "evidence": sum(1 for c in chapters if c.counts)}

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import run_mage
+from helpers.process import run_mage
 
 AGENT = {"CLAUDECODE": "1"}
 

@@ -5,11 +5,12 @@ import multiprocessing
 import os
 import time
 
-from helpers_hook import read_jsonl
-from mage_engine.capture import trail
-from mage_engine.capture.hook_capture import capture_event
-from mage_engine.capture.retention import maybe_prune, prune_trail
-from mage_engine.capture.state import load_state
+from helpers.hook import read_jsonl
+from mage_engine.trail import session_files as trail
+from mage_engine.trail.reader import iter_trail
+from mage_engine.capture.event_line import capture_event
+from mage_engine.trail.retention import maybe_prune, prune_trail
+from mage_engine.trail.session_state import load_state
 
 
 def _event(kb, event, session="s1", **fields):
@@ -103,7 +104,7 @@ def test_files_rotate_past_10_mib_and_read_back_in_order(kb):
     _event(kb, "UserPromptSubmit", prompt="third")
     assert sorted(p.name for p in kb.learnings_dir.iterdir()) == ["s1.1.jsonl", "s1.jsonl"]
     assert [line["prompt"] for line in _lines(kb)] == ["second", "third"]
-    prompts = [r["prompt"] for r in trail.iter_trail(kb) if r["event"] == "UserPromptSubmit"]
+    prompts = [r["prompt"] for r in iter_trail(kb) if r["event"] == "UserPromptSubmit"]
     assert prompts == ["first", "second", "third"]
 
 
@@ -161,7 +162,7 @@ def test_four_processes_appending_2000_events_each_lose_and_tear_nothing(kb):
     for process in workers:
         process.join(timeout=300)
     assert [process.exitcode for process in workers] == [0, 0, 0, 0]
-    lines = list(trail.iter_trail(kb, "shared"))
+    lines = list(iter_trail(kb, "shared"))
     assert len(lines) == 8000  # every line parses (iter_trail skips none here) and none is missing
     assert len(list(kb.learnings_dir.glob("shared*.jsonl"))) == 4  # 33 MB rotated into 10 MiB files
     for path in kb.learnings_dir.glob("shared*.jsonl"):

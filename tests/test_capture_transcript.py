@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from helpers_hook import CAPTURE, FIXTURES
-from mage_engine.capture.transcript import parse_transcript
+from helpers.hook import CAPTURE, FIXTURES
+from mage_engine.hosts.claude_code.transcript import parse_transcript
 
 ALL_FILES = sorted(FIXTURES.glob("*/*.jsonl"))
 COMPACTIONS = CAPTURE / "session_tools_subagent_compactions.jsonl"

@@ -1,13 +1,13 @@
-"""Chapters derived from the trail (SPEC 3.3), through the engine and `mage chapters`."""
+"""Chapters derived from the trail (docs/capture.md#chapters), through the engine and `mage chapters`."""
 
 import datetime as dt
 import json
 import shutil
 
-from conftest import run_mage
-from helpers_hook import CAPTURE, FIXTURES, payloads, run_hook
-from mage_engine.capture.chapters import list_chapters
-from mage_engine.capture.hook_capture import capture_event
+from helpers.process import run_mage
+from helpers.hook import CAPTURE, FIXTURES, payloads, run_hook
+from mage_engine.trail.chapters import list_chapters
+from mage_engine.capture.event_line import capture_event
 
 MAIN = "558797d7-f894-498f-812c-0540e0f48ce4"
 CAPTURED = {"SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact",

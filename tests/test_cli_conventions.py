@@ -11,8 +11,8 @@ import json
 import click
 import pytest
 
-from conftest import git, run_mage
-from helpers_hook import run_hook
+from helpers.process import git, run_mage
+from helpers.hook import run_hook
 from mage_cli.main import cli
 
 TOKEN = "ghp_" + "R7x2Kq9PlantedSecretToken0000abcdEF12"

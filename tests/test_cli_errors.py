@@ -2,7 +2,7 @@
 
 import pytest
 
-from conftest import run_mage
+from helpers.process import run_mage
 
 
 def assert_one_line_error(result, *fragments):

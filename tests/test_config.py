@@ -2,9 +2,9 @@
 
 import pytest
 
-from mage_engine.errors import ConfigError
+from mage_engine.base.errors import ConfigError
 from mage_engine.kb.config import load_config, load_config_cached, set_dial
-from conftest import run_mage
+from helpers.process import run_mage
 
 
 def write_config(kb, text):

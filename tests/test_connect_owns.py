@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import git
+from helpers.process import git
 
 BIN = Path(sys.executable).parent
 EVENTS = ["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure",

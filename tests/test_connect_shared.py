@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_mage
+from helpers.process import run_mage
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent

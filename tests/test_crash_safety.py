@@ -11,7 +11,7 @@ import shutil
 
 import pytest
 
-from conftest import run_mage
+from helpers.process import run_mage
 
 def snapshot(root):
     files = {}

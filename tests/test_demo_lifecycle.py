@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BIN, run_mage
+from helpers.process import BIN, run_mage
 from mage_engine.demo.build import DEMO_NOW
 from mage_engine.demo.lifecycle import DemoSession
 

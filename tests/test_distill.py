@@ -1,11 +1,12 @@
-"""Distill (SPEC 5.1): tallies from the trail, incremental, byte-identical for the same trail."""
+"""Distill (docs/recurrence.md#distill): tallies from the trail, incremental, byte-identical for the same trail."""
 
 import json
 import os
 
-from conftest import run_mage
-from mage_engine.recurrence.distill import distill, tallies_path
-from mage_engine.recurrence.store import folder
+from helpers.process import run_mage
+from mage_engine.recurrence.pipeline import distill
+from mage_engine.recurrence.distill import tallies_path
+from mage_engine.recurrence.distill_state import folder
 from replay.lines import TrailWriter, import_fix, write_chapters
 
 IMPORT_FIX = "fix: pytest | ModuleNotFoundError: No module named <name> | pip install -e ."

@@ -21,10 +21,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from conftest import BIN, git, run_mage
+from helpers.process import BIN, git, run_mage
 from mage_cli.main import cli
 from mage_engine.hosts.claude_code.wiring import EVENTS
-from mage_engine.kb.config import DEFAULT_CONFIG_TEXT, ENV_OVERRIDES
+from mage_engine.kb.dials import DEFAULT_CONFIG_TEXT
+from mage_engine.kb.config import ENV_OVERRIDES
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

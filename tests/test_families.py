@@ -3,9 +3,9 @@ steps, destructive fixes, program+subcommand keys, and routines that keep succee
 
 import pytest
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import command_kinds
 from mage_engine.recurrence.command_kinds import destructive_reason, is_look_only, key_shape
-from mage_engine.recurrence.distill import distill
+from mage_engine.recurrence.pipeline import distill
 from mage_engine.recurrence.graduate import graduate
 from mage_engine.recurrence.promote import promote
 from replay.lines import TrailWriter
@@ -22,13 +22,13 @@ TTY = "the input device is not a TTY"
     ("for f in *.md; do grep -q x \"$f\"; done", "grep"),
 ])
 def test_a_command_is_named_by_program_and_subcommand(command, head):
-    assert commands.head(command) == head
+    assert command_kinds.head(command) == head
 
 
 def test_a_compound_command_that_failed_is_named_by_the_failing_segment():
     error = "The following paths are ignored by one of your .gitignore files: secrets.env"
-    assert commands.head("git add secrets.env && git status", error) == "git add"
-    assert commands.head("npm ci && npm run build", "npm ERR! missing script: build") == "npm run build"
+    assert command_kinds.head("git add secrets.env && git status", error) == "git add"
+    assert command_kinds.head("npm ci && npm run build", "npm ERR! missing script: build") == "npm run build"
 
 
 @pytest.mark.parametrize("command", ["ipconfig", "ipconfig /all", "ping -c 3 web1", "systemctl status nginx",
@@ -111,7 +111,7 @@ def test_a_destructive_fix_is_staged_only_with_a_warning_and_never_graduates(kb)
     assert draft["title"] == ("DESTRUCTIVE FIX — docker compose up fails with “no space left on device”: "
                               "running docker system prune -af --volumes fixes it")
     assert draft["body"].startswith("**WARNING: a destructive step.** `docker system prune -af --volumes` deletes")
-    from conftest import run_mage
+    from helpers.process import run_mage
 
     assert run_mage("groom", "--accept", draft["draft"], "--kb", kb.root).returncode == 0
     for day in (4, 5, 6, 7, 8):

@@ -13,8 +13,8 @@ import textwrap
 
 import pytest
 
-from helpers_hook import CAPTURE
-from mage_engine import fastjson
+from helpers.hook import CAPTURE
+from mage_engine.base import fastjson
 
 PAYLOAD_LINES = [line for line in (CAPTURE / "hook_stdin_payloads.jsonl").read_text("utf-8").splitlines() if line]
 OPTIONS = [{}, {"ensure_ascii": False}, {"separators": (",", ":")}, {"ensure_ascii": False, "separators": (",", ":")},
@@ -75,7 +75,7 @@ def test_options_fastjson_does_not_mirror_go_to_json():
 def test_a_fresh_process_never_imports_json_or_re():
     script = """
         import sys
-        from mage_engine import fastjson
+        from mage_engine.base import fastjson
         assert fastjson.loads('{"a": [1, 2.5, "\\\\u00e9"]}') == {"a": [1, 2.5, "\\u00e9"]}
         assert fastjson.dumps({"a": "\\u00e9"}, ensure_ascii=False, separators=(",", ":")) == '{"a":"\\u00e9"}'
         print(sorted(name for name in ("json", "re") if name in sys.modules))
@@ -86,7 +86,7 @@ def test_a_fresh_process_never_imports_json_or_re():
 def test_bad_input_before_json_was_ever_imported_still_raises_json_errors():
     """_json can only word an error once json.decoder is loaded; fastjson must still raise json's error."""
     script = """
-        from mage_engine import fastjson
+        from mage_engine.base import fastjson
         for text in ("{bad", "[1,", "{} x", ""):
             try:
                 fastjson.loads(text)
@@ -105,7 +105,7 @@ def test_without_a_usable_c_accelerator_json_does_the_work(broken_json):
     script = f"""
         import json, sys, types
         sys.modules["_json"] = {broken_json}
-        from mage_engine import fastjson
+        from mage_engine.base import fastjson
         lines = open({str(CAPTURE / "hook_stdin_payloads.jsonl")!r}, encoding="utf-8").read().splitlines()
         for line in lines:
             value = json.loads(line)

@@ -17,9 +17,9 @@ import time
 
 import pytest
 
-from helpers_hook import MAGE_HOOK
-from mage_engine.capture import fold, hook_capture
-from transcript_builder import Transcript
+from helpers.hook import MAGE_HOOK
+from mage_engine.capture import transcript_fold as fold, event_line as hook_capture
+from helpers.transcript import Transcript
 
 SOAK_KILLS = int(os.environ.get("MAGE_SOAK_KILLS", "6"))
 ENV = {**os.environ, "MAGE_CAPTURE_MIN_CHARS": "0"}

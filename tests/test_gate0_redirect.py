@@ -1,6 +1,6 @@
 """The native-memory redirect: host memory files in mage/ become `redirect` drafts at groom."""
 
-from mage_engine.hosts.claude_code.redirect import import_redirects
+from mage_engine.grooming.redirects import take_redirects
 from mage_engine.kb import frontmatter
 
 # As Claude Code 2.1.328 writes a memory file into its autoMemoryDirectory (it adds
@@ -34,7 +34,7 @@ def draft(kb, draft_id):
 
 def test_a_host_memory_file_becomes_a_redirect_draft_and_leaves_mage(kb):
     path = write(kb, "make_test_only.md", HOST_FILE)
-    (result,) = import_redirects(kb)
+    (result,) = take_redirects(kb)
     assert result["status"] == "staged" and result["file"] == "mage/make_test_only.md"
     meta, body = draft(kb, result["id"])
     assert meta["draft"]["source"] == "redirect" and meta["origin"] == "redirect"
@@ -45,14 +45,14 @@ def test_a_host_memory_file_becomes_a_redirect_draft_and_leaves_mage(kb):
     assert not path.exists()
     moved = kb.root / result["moved_to"]
     assert moved.parent == kb.scratch_dir / "redirected" and moved.read_text() == HOST_FILE
-    assert import_redirects(kb) == []
+    assert take_redirects(kb) == []
 
 
 def test_each_host_type_maps_onto_a_kind_and_category(kb):
     for host_type in ("user", "project", "reference", "something-new"):
         write(kb, f"{host_type}.md", f"---\nname: {host_type}-fact\ndescription: about {host_type}\n"
                                      f"metadata:\n  type: {host_type}\n---\nbody of {host_type}\n")
-    kinds = {r["file"]: draft(kb, r["id"])[0] for r in import_redirects(kb)}
+    kinds = {r["file"]: draft(kb, r["id"])[0] for r in take_redirects(kb)}
     assert {f: (m["kind"], m["category"]) for f, m in kinds.items()} == {
         "mage/project.md": ("fact", "projects"), "mage/reference.md": ("pointer", "projects"),
         "mage/something-new.md": ("lesson", "lessons"), "mage/user.md": ("preference", "human")}
@@ -60,15 +60,15 @@ def test_each_host_type_maps_onto_a_kind_and_category(kb):
 
 def test_a_secret_written_past_gate0_is_scrubbed_on_the_way_in(kb):
     write(kb, "token.md", "---\nname: token\ndescription: the token\n---\nghp_R7x2Kq9PlantedSecretToken0000abcdEF12\n")
-    (result,) = import_redirects(kb)
+    (result,) = take_redirects(kb)
     assert "ghp_R7x2" not in kb.draft_path(result["id"]).read_text()
 
 
 def test_a_duplicate_is_reported_and_still_moved_out(kb):
     write(kb, "one.md", HOST_FILE)
-    first = import_redirects(kb)
+    first = take_redirects(kb)
     write(kb, "again.md", HOST_FILE)
-    (second,) = import_redirects(kb)
+    (second,) = take_redirects(kb)
     assert second["status"] == "duplicate" and first[0]["id"] in second["reason"]
     assert not (kb.mage_dir / "again.md").exists()
 
@@ -79,5 +79,5 @@ def test_mages_own_files_and_a_persons_plain_markdown_stay(kb):
            "README.md": "# About this folder\n"}
     for relative, text in own.items():
         write(kb, relative, text)
-    assert import_redirects(kb) == []
+    assert take_redirects(kb) == []
     assert all((kb.mage_dir / relative).read_text() == text for relative, text in own.items())

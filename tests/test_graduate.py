@@ -1,12 +1,12 @@
-"""Graduate (SPEC 5.3, 2.3): a procedure note proven in M chapters becomes an Agent Skill."""
+"""Graduate (docs/recurrence.md#graduate): a procedure note proven in M chapters becomes an Agent Skill."""
 
 import os
 
-from conftest import git, run_mage
+from helpers.process import git, run_mage
 from mage_engine.kb import frontmatter
 from mage_engine.kb.notes import Note, read_note, write_note
 from mage_engine.recurrence.graduate import graduate
-from mage_engine.recurrence.skillfile import Skill, render_skill
+from mage_engine.kb.skills import Skill, render_skill
 from replay.lines import import_fix, write_chapters
 
 IMPORT_FIX = "fix: pytest | ModuleNotFoundError: No module named <name> | pip install -e ."

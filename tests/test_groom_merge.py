@@ -4,7 +4,7 @@ from mage_engine.demo.build import DEMO_NOW, build_demo_kb
 from mage_engine.grooming import groom
 from mage_engine.grooming.merge import merged_note, split_sections
 from mage_engine.kb.notes import Note, read_note
-from tests.conftest import run_mage
+from helpers.process import run_mage
 
 UV_DRAFT = "add-the-python-version-to-the-uv-cache-key"
 UV_NOTE = "gha-uv-cache-key"
@@ -85,7 +85,7 @@ def test_an_edited_text_is_written_as_the_person_left_it_with_the_note_s_id(tmp_
 def test_an_edited_text_that_does_not_parse_names_the_line_and_writes_nothing(tmp_path):
     import pytest
 
-    from mage_engine.errors import NoteFormatError
+    from mage_engine.base.errors import NoteFormatError
 
     kb = demo(tmp_path)
     before = kb.note_path(UV_NOTE).read_text()

@@ -5,7 +5,7 @@ import json
 from mage_engine.grooming import groom
 from mage_engine.grooming.proposals import approve_proposals, propose
 from mage_engine.grooming.stage import stage_draft
-from tests.conftest import git, run_mage
+from helpers.process import git, run_mage
 
 
 def files(kb) -> dict:

@@ -1,4 +1,4 @@
-"""UserPromptSubmit hints (SPEC 6.7), through the real `mage-hook` process."""
+"""UserPromptSubmit hints (docs/recall.md#the-hint-score), through the real `mage-hook` process."""
 
 import json
 import re
@@ -6,9 +6,9 @@ import subprocess
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import MAGE_HOOK, run_hook
-from recall_helpers import eval_kb, injected, prompt_payload, start_payload
+from helpers.process import run_mage
+from helpers.hook import MAGE_HOOK, run_hook
+from helpers.recall import eval_kb, injected, prompt_payload, start_payload
 
 DEPLOY = ("ran the deploy workflow from my branch to try something: Could not assume role with OIDC: "
           "Not authorized to perform sts:AssumeRoleWithWebIdentity")
@@ -89,7 +89,7 @@ def test_each_hint_is_in_the_ledger_and_the_usage_metrics(tmp_path):
     assert all(isinstance(row["score"], float) and row["words"] for row in decision["candidates"])
     assert prompt_lines[1]["chars"] == 0 and prompt_lines[1]["notes"] == []
     assert prompt_lines[1]["decision"]["outcome"] == "no words"
-    from mage_engine.recall.metrics import load_metrics
+    from mage_engine.usage.metrics import load_metrics
 
     usage = load_metrics(kb)[decision["hinted"][0]]
     assert usage["hinted"] == 1 and usage["chapters"]["hinted"] == ["s-ledger:1"]

@@ -10,9 +10,9 @@ import json
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import eval_kb, prompt_payload
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import eval_kb, prompt_payload
 
 LOCK = "terraform plan in live/prod/eks -> Error acquiring the state lock. can I just delete the row in dynamodb?"
 NOTE = "tf-state-lock-force-unlock"
@@ -58,7 +58,7 @@ def test_a_hinted_note_read_in_the_same_turn_counts_as_used(kb):
     prompt(kb, "thanks")
     first = decisions(kb)[0]
     assert NOTE in first["hinted"] and first["used"] == [NOTE] and first["how"][NOTE] == "read"
-    from mage_engine.recall.metrics import load_metrics
+    from mage_engine.usage.metrics import load_metrics
 
     usage = load_metrics(kb)[NOTE]
     assert usage["hinted_turns"] == 1 and usage["used"] == 1
@@ -73,7 +73,7 @@ def test_a_read_two_turns_later_is_not_the_hint_used(kb):
     read_note(kb, NOTE)
     rows = decisions(kb)
     assert rows[0]["hinted"][:1] == [NOTE] and rows[0]["used"] == [] and rows[0]["closed"]
-    from mage_engine.recall.metrics import load_metrics
+    from mage_engine.usage.metrics import load_metrics
 
     usage = load_metrics(kb)[NOTE]
     assert usage["hinted_turns"] == 1 and usage["used"] == 0
@@ -93,7 +93,7 @@ def test_mage_show_or_recall_in_the_turn_counts_and_so_does_the_reply(kb):
 
 def test_the_turn_still_open_is_not_counted_yet(kb):
     prompt(kb, LOCK)
-    from mage_engine.recall.metrics import load_metrics
+    from mage_engine.usage.metrics import load_metrics
 
     assert load_metrics(kb).get(NOTE, {}).get("hinted_turns", 0) == 0
     assert decisions(kb)[0]["closed"] is False

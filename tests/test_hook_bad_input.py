@@ -1,4 +1,4 @@
-"""Hooks never hurt the host (SPEC 8): bad input of every kind, fed to the real `mage-hook`.
+"""Hooks never hurt the host (docs/trust.md): bad input of every kind, fed to the real `mage-hook`.
 
 Each case: exit 0, empty stdout (or valid JSON for the event), within the time
 budget, and the reason appended to .mage/errors.log.
@@ -13,8 +13,8 @@ import time
 
 import pytest
 
-from helpers_hook import payloads, read_jsonl, run_hook
-from mage_engine.capture.trail import session_stem
+from helpers.hook import payloads, read_jsonl, run_hook
+from mage_engine.trail.session_files import session_stem
 from mage_engine.hosts.claude_code.wiring import EVENTS
 
 BUDGET_SECONDS = 1.0  # for an event mage has no handler for: it must only read, log and go
@@ -161,7 +161,7 @@ def test_a_read_only_mage_folder_is_logged_and_silent(kb):
             done = _run(kb, event, {**_prompt(kb), "hook_event_name": event, "source": "startup"})
             assert done.stdout == "" or "hookSpecificOutput" in done.stdout
     assert not list(kb.learnings_dir.iterdir())
-    assert _log(kb).count("capture.hook_capture:handle: PermissionError") == 4
+    assert _log(kb).count("capture handler: PermissionError") == 4
 
 
 def test_a_missing_transcript_is_logged_and_the_stop_still_captured(kb):

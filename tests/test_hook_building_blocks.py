@@ -12,12 +12,12 @@ import subprocess
 import sys
 from pathlib import Path, PurePosixPath
 
-from mage_engine.capture.transcript_items import Boundary, ToolUse, Transcript, Turn
+from mage_engine.hosts.claude_code.transcript_items import Boundary, ToolUse, Transcript, Turn
 from mage_engine.kb import layout
 from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.kb.config import Config
+from mage_engine.kb.dials import Config
 from mage_engine.kb.layout import KB, find_kb_root, find_kb_top
-from mage_engine.recall.search import Hit
+from mage_engine.recall.search.bm25 import Hit
 
 
 def test_a_kb_made_from_a_str_is_the_kb_made_from_its_path():
@@ -98,7 +98,7 @@ def _umask() -> int:
 
 
 def test_the_saved_word_lists_are_the_analysed_ones_and_follow_their_source(kb):
-    script = ("import json, sys\nfrom mage_engine.kb.layout import KB\nfrom mage_engine.recall import wordlists as w\n"
+    script = ("import json, sys\nfrom mage_engine.kb.layout import KB\nfrom mage_engine.terms import wordlists as w\n"
               "if sys.argv[1:]:\n    w.load_saved(KB(sys.argv[1]))\n"
               "print(json.dumps([sorted(w.general_terms()), sorted(w.software_terms()),"
               " {t: sorted(p) for t, p in w.abbreviation_partners().items()}], sort_keys=True))\n")

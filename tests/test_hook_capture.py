@@ -5,8 +5,8 @@ import subprocess
 
 import pytest
 
-from helpers_hook import CAPTURE, MAGE_HOOK, payloads, read_jsonl, run_hook
-from mage_engine.capture.trail import session_stem
+from helpers.hook import CAPTURE, MAGE_HOOK, payloads, read_jsonl, run_hook
+from mage_engine.trail.session_files import session_stem
 
 MAIN = "558797d7-f894-498f-812c-0540e0f48ce4"
 # (event, chapter, sub) of every line of the main session, in order. The session is `claude -p`

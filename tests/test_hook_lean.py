@@ -1,4 +1,4 @@
-"""The hooks stay lean (SPEC 1): what each event's process imports, read from real runs.
+"""The hooks stay lean (docs/hook-performance.md): what each event's process imports, read from real runs.
 
 Each hook runs as Claude Code runs it: the installed `mage-hook` console script in
 a fresh process, fed a payload captured from Claude Code 2.1.328, in a project
@@ -16,8 +16,8 @@ import subprocess
 
 import pytest
 
-from helpers_hook import CAPTURE, MAGE_HOOK, payloads
-from recall_helpers import FIXTURES, backdate
+from helpers.hook import CAPTURE, MAGE_HOOK, payloads
+from helpers.recall import FIXTURES, backdate
 
 CAPTURE_ONLY = ["PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact", "Stop", "SubagentStop",
                 "SessionEnd"]
@@ -50,7 +50,7 @@ def _captured(event: str, **match) -> dict:
 def project(tmp_path_factory):
     """A KB with three indexed notes, a real transcript, and the once-a-day work done."""
     from mage_engine.kb.init import init_kb
-    from mage_engine.recall.index import rebuild_index
+    from mage_engine.recall.index.lifecycle import rebuild_index
 
     kb = init_kb(tmp_path_factory.mktemp("lean") / "project").kb
     for note_id in NOTES:

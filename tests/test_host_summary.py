@@ -2,11 +2,11 @@
 
 import json
 
-from helpers_hook import run_hook
-from mage_engine.capture.hostsummary import summary_items
+from helpers.hook import run_hook
+from mage_engine.hosts.claude_code.compact_summary import summary_items
 from mage_engine.capture.summary_drafts import worth_a_draft
 from mage_engine.kb.notes import load_folder
-from transcript_builder import Transcript
+from helpers.transcript import Transcript
 
 BULLETS = """4. Errors and fixes:
    - `cargo build` failed: the default runtime flavor is multi_thread but rt-multi-thread is disabled:

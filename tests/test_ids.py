@@ -16,7 +16,7 @@ import unicodedata
 
 import pytest
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.grooming.groom import accept, load_note
 from mage_engine.grooming.stage import stage_draft
 from mage_engine.kb.ids import MAX_ID_BYTES, WINDOWS_RESERVED, is_safe_id, slugify

@@ -2,10 +2,10 @@
 
 from mage_engine.kb.config import load_config
 from mage_engine.kb.notes import Note, load_folder, write_note
-from mage_engine.recall.render_all import rebuild_all
-from mage_engine.recall.render_index import render_index
-from mage_engine.recall.render_memory import MAX_BYTES, render_memory
-from conftest import run_mage
+from mage_engine.grooming.derived import rebuild_all
+from mage_engine.kb.render_index import render_index
+from mage_engine.kb.render_memory import MAX_BYTES, render_memory
+from helpers.process import run_mage
 
 
 def make_notes(n, body_words=12):

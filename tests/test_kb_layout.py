@@ -2,8 +2,8 @@
 
 from mage_engine.kb.init import init_kb
 from mage_engine.kb.layout import find_kb
-from mage_engine.errors import KBNotFound
-from conftest import run_mage
+from mage_engine.base.errors import KBNotFound
+from helpers.process import run_mage
 
 import pytest
 

@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import git, run_mage
+from helpers.process import git, run_mage
 
 SECRET = "ghp_Zx8kQ2mN4pR6tV8wY0aB2cD4eF6gH8iJ0kL2"
 

@@ -1,14 +1,16 @@
-"""Usage metrics (SPEC 6.4): hinted, recalled, opened, accepted, per note and per chapter."""
+"""Usage metrics (docs/recall.md#usage-metrics): hinted, recalled, opened, accepted, per note and per chapter."""
 
 import json
 import multiprocessing
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import eval_kb, prompt_payload, start_payload
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import eval_kb, prompt_payload, start_payload
 from mage_engine.kb.notes import Note
-from mage_engine.recall import metrics
-from mage_engine.recall.metrics import load_metrics, rank_notes, record_usage, usage_chapters
+from mage_engine.usage import events, metrics, ranking
+from mage_engine.usage.events import record_usage
+from mage_engine.usage.metrics import load_metrics
+from mage_engine.usage.ranking import rank_notes, usage_chapters
 
 
 def read_payload(kb, path: str, session: str = "s1", **extra) -> dict:
@@ -32,6 +34,21 @@ def test_a_read_of_a_note_file_in_the_trail_counts_as_opened_in_its_chapter(kb):
     assert load_metrics(kb)["pr-size-limit"]["opened"] == 1  # folding again counts nothing twice
 
 
+def test_a_snapshot_from_before_the_trail_reader_goes_on_where_it_stopped(kb):
+    """Earlier versions kept trail offsets by inode: a read already counted is not counted again."""
+    note = str(kb.root / "mage" / "notes" / "pr-size-limit.md")
+    run_hook("SessionStart", start_payload(kb, "s1"))
+    run_hook("PostToolUse", read_payload(kb, note))
+    assert load_metrics(kb)["pr-size-limit"]["opened"] == 1
+    snapshot = json.loads(kb.metrics_path.read_text())
+    trail = kb.learnings_dir / "s1.jsonl"
+    snapshot["trail"] = {str(trail.stat().st_ino): trail.stat().st_size}  # the old shape, at the same place
+    kb.metrics_path.write_text(json.dumps(snapshot))
+    run_hook("PostToolUse", read_payload(kb, note, tool_use_id="toolu_2"))
+    assert load_metrics(kb)["pr-size-limit"]["opened"] == 2  # the new read only
+    assert all(":" in key for key in json.loads(kb.metrics_path.read_text())["trail"])  # saved in the new shape
+
+
 def test_recall_and_show_are_recorded_with_the_agents_session(tmp_path):
     kb = eval_kb(tmp_path / "project")
     run_mage("index", cwd=kb.root)
@@ -53,7 +70,7 @@ def test_usage_chapters_give_graduation_evidence(kb):
     chapters = usage_chapters(kb)
     assert chapters["a"] == {"s1:1": ["hinted", "opened", "hinted_read"], "s1:2": ["hinted"], "s2:1": ["recalled"]}
     assert chapters["b"] == {"s2:1": ["recalled"]}
-    assert metrics.used_chapters(load_metrics(kb)["a"]) == {"s1:1", "s2:1"}
+    assert ranking.used_chapters(load_metrics(kb)["a"]) == {"s1:1", "s2:1"}
     assert load_metrics(kb)["b"]["accepted"] == 1
 
 
@@ -64,7 +81,7 @@ def test_memory_ranking_puts_used_notes_first_then_the_most_recent(kb):
     record_usage(kb, "opened", ["much-used"])
     record_usage(kb, "recalled", ["much-used"])
     assert [n.id for n in rank_notes(kb, notes)] == ["much-used", "old-used", "newer", "new"]
-    key = metrics.rank_key(kb)
+    key = ranking.rank_key(kb)
     assert sorted(notes, key=key) == rank_notes(kb, notes)
 
 
@@ -100,17 +117,17 @@ def test_a_large_events_file_is_rotated_after_folding(kb, monkeypatch):
     for n in range(40):
         record_usage(kb, "recalled", ["x"], "s", n)
     assert load_metrics(kb)["x"]["recalled"] == 40
-    assert metrics.events_path(kb).exists() is False or metrics.events_path(kb).stat().st_size == 0
+    assert events.events_path(kb).exists() is False or events.events_path(kb).stat().st_size == 0
     record_usage(kb, "recalled", ["x"])
     assert load_metrics(kb)["x"]["recalled"] == 41
 
 
 def test_a_torn_or_foreign_line_is_skipped(kb):
     record_usage(kb, "hinted", ["a"])
-    with open(metrics.events_path(kb), "a") as handle:
+    with open(events.events_path(kb), "a") as handle:
         handle.write("not json\n{\"event\": \"exploded\", \"ids\": [\"a\"]}\n{\"event\": \"hinted\", \"ids\": [\"a\"]")
     assert load_metrics(kb)["a"]["hinted"] == 1
-    with open(metrics.events_path(kb), "a") as handle:
+    with open(events.events_path(kb), "a") as handle:
         handle.write("}\n")  # the writer finishes its line: now it counts
     assert load_metrics(kb)["a"]["hinted"] == 2
 

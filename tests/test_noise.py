@@ -7,12 +7,12 @@ failure, no signature is keyed on one, and a refusal is never a retry attempt.
 
 import pytest
 
-from mage_engine.capture.digest import digest_chapter
-from mage_engine.capture.chapters import list_chapters
-from mage_engine.capture.hook_capture import capture_event
-from mage_engine.capture.noise import is_warning_line, noise_class
-from mage_engine.capture.summarize import error_fields
-from mage_engine.recurrence.distill import distill
+from mage_engine.recurrence.digest import digest_chapter
+from mage_engine.trail.chapters import list_chapters
+from mage_engine.capture.event_line import capture_event
+from mage_engine.hosts.claude_code.noise import is_warning_line, noise_class
+from mage_engine.hosts.claude_code.tool_fields import error_fields
+from mage_engine.recurrence.pipeline import distill
 
 HOST_NOISE = [
     ("refusal", "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file "

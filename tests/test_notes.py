@@ -2,10 +2,10 @@
 
 import pytest
 
-from mage_engine.errors import NoteFormatError
+from mage_engine.base.errors import NoteFormatError
 from mage_engine.grooming.stage import stage_draft
 from mage_engine.kb.ids import is_safe_id, slugify
-from mage_engine.kb.notes import Note, load_folder, parse_note, read_note, render_note, write_note
+from mage_engine.kb.notes import load_folder, parse_note, read_note, render_note, write_note
 
 NOTE = """---
 id: pytest-needs-editable-install
@@ -70,7 +70,7 @@ def test_hostile_titles_yield_safe_unique_ids_inside_notes(kb, title):
 
 
 def test_empty_title_is_refused(kb):
-    from mage_engine.errors import MageError
+    from mage_engine.base.errors import MageError
 
     with pytest.raises(MageError, match="no title"):
         stage_draft(kb, title="   ", body="something")

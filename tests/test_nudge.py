@@ -1,14 +1,15 @@
-"""The boundary nudge (SPEC 6.6): the closed chapter's digest and the backlog, injected read-only."""
+"""The boundary nudge (docs/capture.md#the-boundary-nudge): the closed chapter's digest and the backlog, injected read-only."""
 
 import hashlib
 import json
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from mage_engine.capture.chapters import list_chapters
-from mage_engine.capture.digest import digest_chapter
-from mage_engine.capture.hook_capture import capture_event
-from mage_engine.capture.nudge import handle, nudge_report
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from mage_engine.trail.chapters import list_chapters
+from mage_engine.recurrence.digest import digest_chapter
+from mage_engine.capture.event_line import capture_event
+from mage_engine.events.handlers import nudge as handle
+from mage_engine.recurrence.nudge import nudge_report
 
 SESSION = "s-nudge"
 MODULE_ERROR = "Exit code 1\nTraceback (most recent call last):\n  File \"t.py\", line 1\nModuleNotFoundError: No module named 'foo'"

@@ -5,11 +5,11 @@ import json
 
 import pytest
 
-from conftest import run_mage
-from mage_engine.errors import MageError
+from helpers.process import run_mage
+from mage_engine.base.errors import MageError
 from mage_engine.recurrence.optimize import apply_proposal, dismiss_proposal, optimize
 from replay.lines import TrailWriter
-from test_optimize import generated_skill, loads as generated_loads
+from helpers.skills import generated_skill, loads as generated_loads
 
 
 def groom_loads(kb, name="mage-groom", followed=1, not_followed=5, then="mage stage --title 'x' --body 'y'"):

@@ -1,12 +1,12 @@
-"""Promote (SPEC 5.2): K from the dial, at most 5 per pass strongest first, covered and rejected checks."""
+"""Promote (docs/recurrence.md#promote-and-the-dial): K from the dial, at most 5 per pass strongest first, covered and rejected checks."""
 
 import json
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.grooming.backlog import count_candidates
 from mage_engine.grooming.groom import reject
 from mage_engine.kb.notes import load_folder
-from mage_engine.recurrence.distill import distill
+from mage_engine.recurrence.pipeline import distill
 from mage_engine.recurrence.promote import promote
 from replay.lines import write_chapters
 

@@ -11,7 +11,6 @@ holds the session as two chapters.
 
 import json
 import subprocess
-import sys
 
 import pytest
 

@@ -8,9 +8,9 @@ real `mage index`; prompts go through the real hook.
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import injected, prompt_payload, write_note
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import injected, prompt_payload, write_note
 
 NOTES = {
     "db-pool-exhausted": ("数据库连接池耗尽", "订单服务在高峰期报错，连接池被长事务占满。把外部调用移出事务，并把最大连接数调到四十。"),

@@ -1,11 +1,11 @@
-"""`mage recall` (SPEC 10): score, id, title, summary and path of the best matches."""
+"""`mage recall` (README.md): score, id, title, summary and path of the best matches."""
 
 import json
 
 import pytest
 
-from conftest import run_mage
-from recall_helpers import eval_kb
+from helpers.process import run_mage
+from helpers.recall import eval_kb
 
 
 @pytest.fixture(scope="module")

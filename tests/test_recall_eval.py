@@ -1,4 +1,4 @@
-"""The hint quality targets (SPEC 6.7), measured by the evaluation protocol through the real hook.
+"""The hint quality targets (docs/recall.md#the-hint-score), measured by the evaluation protocol through the real hook.
 
 One KB of the 40 evaluation notes, indexed once by `mage index`; every prompt
 is fed to `mage-hook UserPromptSubmit` as Claude Code sends it, and the note
@@ -10,7 +10,7 @@ other wording (own_prompts.jsonl), at 40 notes and with 9,960 distractors.
 
 import pytest
 
-from recall_helpers import FIXTURES, assert_meets_the_hint_targets, eval_protocol
+from helpers.recall import FIXTURES, assert_meets_the_hint_targets, eval_protocol
 
 
 @pytest.fixture(scope="module")

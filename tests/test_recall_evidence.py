@@ -13,8 +13,8 @@ import json
 
 import pytest
 
-from conftest import run_mage
-from recall_helpers import write_note
+from helpers.process import run_mage
+from helpers.recall import write_note
 
 NOTES = {
     "gitlab-deploy-keys": ("Servers pull the repository with per-server GitLab deploy keys",

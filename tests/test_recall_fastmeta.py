@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 
 from mage_engine.kb.notes import read_note
-from mage_engine.recall.fastmeta import fast_record
+from mage_engine.recall.index.fastmeta import fast_record
 
 NOTES = Path(__file__).parent / "fixtures" / "recall" / "notes"
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_mage
-from recall_helpers import eval_protocol
+from helpers.process import run_mage
+from helpers.recall import eval_protocol
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FIELDLIGHT = FIXTURES / "recall_fieldlight"

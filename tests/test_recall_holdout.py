@@ -1,4 +1,4 @@
-"""The hint quality targets on a second, independent evaluation set (SPEC 6.7).
+"""The hint quality targets on a second, independent evaluation set (docs/recall.md#the-hint-score).
 
 tests/fixtures/recall_holdout/ is another team's knowledge base (a mobile and
 data-platform shop: Expo, Rust services, Airflow/dbt/Snowflake, Pulumi on GCP,
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from recall_helpers import assert_meets_the_hint_targets, eval_protocol
+from helpers.recall import assert_meets_the_hint_targets, eval_protocol
 
 HOLDOUT = Path(__file__).resolve().parent / "fixtures" / "recall_holdout"
 

@@ -1,4 +1,4 @@
-"""The search index (SPEC 6.1): built by `mage index`, kept fresh, rebuilt when broken."""
+"""The search index (docs/recall.md#the-index): built by `mage index`, kept fresh, rebuilt when broken."""
 
 import json
 import os
@@ -6,11 +6,11 @@ import time
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import eval_kb, injected, prompt_payload, write_note
-from mage_engine.recall import store
-from mage_engine.recall.index import ensure_fresh, rebuild_index
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import eval_kb, injected, prompt_payload, write_note
+from mage_engine.recall.index import store
+from mage_engine.recall.index.lifecycle import ensure_fresh, rebuild_index
 
 
 def recall_ids(kb, *query) -> list:

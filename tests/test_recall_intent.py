@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import backdate, eval_kb, injected, prompt_payload, write_note
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import backdate, eval_kb, injected, prompt_payload, write_note
 from mage_engine.kb.init import init_kb
-from mage_engine.recall.hint_report import _at_floor
-from mage_engine.recall.intent import intent
+from mage_engine.recall.hint.report import _at_floor
+from mage_engine.recall.hint.intent import intent
 
 FIXTURES = Path(__file__).parent / "fixtures"
 
@@ -152,7 +152,7 @@ def test_the_report_counts_each_recorded_decision_at_the_floor_it_needed():
 def test_a_quote_reads_the_prompt_as_the_score_reads_each_word(folder):
     """quotes.py reads a prompt with one analyzer call; it must give each word the terms the
     analyzer gives that word alone (stopwords, long tokens, paths, snake_case, non-ASCII)."""
-    from mage_engine.recall import analysis, quotes
+    from mage_engine.terms import analysis, quotes
 
     prompts = [json.loads(line)["prompt"] for line in (FIXTURES / folder / "prompts.jsonl").read_text().splitlines()
                if line.strip()]

@@ -1,11 +1,11 @@
-"""The injection ledger (SPEC 6.8): what mage put into the agent's context, per session."""
+"""The injection ledger (docs/recall.md#what-mage-injected-the-ledger): what mage put into the agent's context, per session."""
 
 import json
 
-from conftest import run_mage
-from helpers_hook import run_hook
-from recall_helpers import eval_kb, injected, prompt_payload, start_payload
-from mage_engine.recall.ledger import record_injection, summarise_ledger
+from helpers.process import run_mage
+from helpers.hook import run_hook
+from helpers.recall import eval_kb, injected, prompt_payload, start_payload
+from mage_engine.usage.ledger import record_injection, summarise_ledger
 
 
 def test_the_summary_folds_the_ledger_per_session_newest_first(kb):
@@ -44,7 +44,7 @@ def test_real_hooks_fill_the_ledger_that_status_shows(tmp_path):
 
 
 def test_doctor_probe_sessions_are_not_in_the_ledger(kb):
-    from mage_engine.recall.ledger import read_ledger, record_injection
+    from mage_engine.usage.ledger import read_ledger, record_injection
 
     record_injection(kb, "mage-doctor-42", "UserPromptSubmit", 120, ["a"])
     record_injection(kb, "real-session", "UserPromptSubmit", 80, ["b"])

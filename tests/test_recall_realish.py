@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import run_mage
-from recall_helpers import eval_protocol
+from helpers.process import run_mage
+from helpers.recall import eval_protocol
 
 REALISH = Path(__file__).resolve().parent / "fixtures" / "recall_realish"
 PATH = "X:\\03_ACG\\Custom_Addons"
@@ -40,7 +40,7 @@ def test_the_replay_is_mostly_silent_where_no_note_helps(replayed):
 def test_the_project_path_alone_never_brings_a_hint_once_it_is_everyday(replayed):
     root, _ = replayed
     from mage_engine.kb.layout import find_kb
-    from mage_engine.recall import everyday
+    from mage_engine.recall.search import everyday
 
     counts = everyday.load(find_kb(explicit=str(root)))
     assert {"addon", "acg", "custom"} <= counts.everyday_terms()  # the path's words are everyday here

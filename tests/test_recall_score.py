@@ -5,12 +5,12 @@ import math
 import pytest
 
 from mage_engine.kb.init import init_kb
-from mage_engine.recall.index import rebuild_index
-from mage_engine.recall.search import search
-from recall_helpers import write_note
+from mage_engine.recall.index.lifecycle import rebuild_index
+from mage_engine.recall.search.bm25 import search
+from helpers.recall import write_note
 
-from mage_engine.recall.analysis import query_terms
-from mage_engine.recall.score import (BACKGROUND_COMMON_DF, BACKGROUND_NOTES, LONG_SHARE, MAX_MASS, MIN_MASS, QueryWeights,
+from mage_engine.terms.analysis import query_terms
+from mage_engine.recall.search.score import (BACKGROUND_COMMON_DF, BACKGROUND_NOTES, LONG_SHARE, MAX_MASS, MIN_MASS, QueryWeights,
                                       idf)
 
 

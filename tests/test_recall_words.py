@@ -1,4 +1,4 @@
-"""recall/words.py finds exactly what the regular expressions it replaces find.
+"""terms/words.py finds exactly what the regular expressions it replaces find.
 
 The hint hook reads prompts without `re` (4 ms to import); these tests hold each
 function to its pattern on the evaluation prompts and notes, on random strings
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mage_engine.recall import words
+from mage_engine.terms import words
 
 FIXTURES = Path(__file__).parent / "fixtures"
 PATTERNS = {

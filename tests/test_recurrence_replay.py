@@ -9,7 +9,7 @@ import shutil
 
 import pytest
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.kb.init import init_kb
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import Note, write_note
@@ -53,7 +53,7 @@ def set_sensitivity(kb, value):
 
 
 def test_the_hooks_wrote_chapters_and_a_compaction_with_no_work_counts_for_nothing(stage):
-    from mage_engine.capture.chapters import list_chapters
+    from mage_engine.trail.chapters import list_chapters
 
     chapters = list_chapters(stage(1))
     assert len(chapters) == 7
@@ -219,7 +219,7 @@ def _skipped(result) -> list:
 
 def test_skill_loads_captured_by_the_hook_drive_optimize(tmp_path):
     from mage_engine.recurrence.optimize import optimize
-    from mage_engine.recurrence.skillfile import Skill, render_skill, skill_path
+    from mage_engine.kb.skills import Skill, render_skill, skill_path
 
     kb = init_kb(tmp_path / "project").kb
     skill = Skill(name="pytest-editable", description="Install editable before pytest. Use when the task involves "

@@ -1,9 +1,9 @@
-"""Signatures: normalisation, command heads, and what never makes a signature (SPEC 5.1)."""
+"""Signatures: normalisation, command heads, and what never makes a signature (docs/recurrence.md#what-a-signature-is)."""
 
 import pytest
 
-from mage_engine.recurrence import commands, flags
-from mage_engine.recurrence.analysis import analyse
+from mage_engine.recurrence import command_kinds, flags
+from mage_engine.recurrence.observations import analyse
 from mage_engine.recurrence.corrections import wanted
 from mage_engine.recurrence.signatures import error_class, normalise_text
 from mage_engine.recurrence.steps import hook_steps
@@ -49,7 +49,7 @@ def test_a_shell_failure_keeps_its_exit_code_and_drops_the_shell_prefix():
     ("python manage.py migrate --noinput", "manage.py migrate"),
 ])
 def test_the_head_is_the_program_that_did_the_work(command, head):
-    assert commands.head(command) == head
+    assert command_kinds.head(command) == head
 
 
 def test_a_retry_is_the_same_command_with_other_flags_or_environment():

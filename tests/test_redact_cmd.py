@@ -7,7 +7,7 @@ import string
 import subprocess
 
 import pytest
-from conftest import git, run_mage
+from helpers.process import git, run_mage
 
 from mage_engine.kb.init import init_kb
 

@@ -4,13 +4,13 @@ import json
 
 import pytest
 
-from conftest import run_mage
-from helpers_hook import run_hook
+from helpers.process import run_mage
+from helpers.hook import run_hook
 from mage_engine.capture.requests import explicit_request
 from mage_engine.kb.notes import load_folder
 from mage_engine.recurrence.promote import promote
-from request_cases import load_cases
-from transcript_builder import Transcript
+from helpers.request_cases import load_cases
+from helpers.transcript import Transcript
 
 REQUESTS = [
     ("save in memory not write documentation unless I request it for all projects", "rule",
@@ -166,7 +166,7 @@ def test_a_request_only_the_transcript_saw_is_a_candidate_at_k_one(kb):
 
 
 def test_the_nudge_lists_what_the_person_asked_to_keep(kb):
-    from mage_engine.capture.nudge import nudge_report
+    from mage_engine.recurrence.nudge import nudge_report
 
     _prompt(kb, "s1", "from now on, run the linter before every commit")
     run_hook("PostToolUse", {"session_id": "s1", "cwd": str(kb.root), "hook_event_name": "PostToolUse",

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import run_mage
+from helpers.process import run_mage
 
 from mage_engine.scrub import RULES_VERSION
 

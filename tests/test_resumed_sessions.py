@@ -1,15 +1,15 @@
 """Evidence counted once, chapters that follow the conversation (resumes, both compaction styles).
 
-Transcripts are written by tests/transcript_builder.py in the host's shapes; the
+Transcripts are written by tests/helpers/transcript.py in the host's shapes; the
 hooks are the real `mage-hook` processes fed the payloads the host sends.
 """
 
 import json
 
-from helpers_hook import run_hook
-from mage_engine.capture.chapters import list_chapters
-from mage_engine.recurrence.distill import distill
-from transcript_builder import Transcript
+from helpers.hook import run_hook
+from mage_engine.trail.chapters import list_chapters
+from mage_engine.recurrence.pipeline import distill
+from helpers.transcript import Transcript
 
 IMPORT_ERROR = ("Exit code 2\nTraceback (most recent call last):\n  File \"t.py\", line 1\n"
                 "ModuleNotFoundError: No module named 'acme'")

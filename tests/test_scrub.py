@@ -1,4 +1,4 @@
-"""The secret scrub (SPEC 3.4): every kind it knows, the look-alikes it leaves, its guarantees.
+"""The secret scrub (docs/scrub.md): every kind it knows, the look-alikes it leaves, its guarantees.
 
 Fake credentials are assembled at run time from a seeded RNG (so this file holds
 no token-shaped literal for scanners to flag); the eval corpora live in
@@ -277,8 +277,8 @@ def test_every_pattern_compiles():
 
     import mage_engine.scrub
     from mage_engine.scrub.engine import RULES
-    from mage_engine.scrub.families import index
-    from mage_engine.scrub.rule import LazyPattern
+    from mage_engine.scrub.families.index import index
+    from mage_engine.scrub.patterns import LazyPattern
 
     names = [info.name for info in pkgutil.walk_packages(mage_engine.scrub.__path__, "mage_engine.scrub.")]
     modules = [importlib.import_module(name) for name in names]

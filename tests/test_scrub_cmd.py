@@ -7,7 +7,7 @@ from pathlib import Path
 
 import subprocess
 
-from conftest import BIN, run_mage
+from helpers.process import BIN, run_mage
 
 RNG = random.Random(29)
 FIXTURES = Path(__file__).parent / "fixtures" / "secrets"

@@ -4,16 +4,13 @@ of mage's table (tests/fixtures/secrets/SOURCES.md says where each corpus comes 
 A secret leaks when it survives whole, or as a run of 8+ of its characters holding a digit.
 """
 
-import json
 import re
-from collections import defaultdict
-from pathlib import Path
 
 import pytest
 
+from helpers.secrets import SECRETS, cases as _jsonl, gitleaks_by_family, leaks
 from mage_engine.scrub import scrub, scrub_report
 
-SECRETS = Path(__file__).parent / "fixtures" / "secrets"
 # gitleaks positives mage leaves on purpose: each is a placeholder by mage's shared filter, or a
 # format mage does not claim (a letters-only password, a file marker rather than a secret).
 KNOWN_MISSES = {
@@ -31,23 +28,7 @@ PLACEHOLDER = re.compile(r"(?i)here|random|#{4}|fake|x{4}|example|dummy|placehol
                          r"|abcdefg|1234567|(.)\1{7}")
 
 
-def _jsonl(name: str) -> list[dict]:
-    return [json.loads(line) for line in (SECRETS / name).read_text(encoding="utf-8").splitlines() if line]
-
-
-def leaks(secret: str, scrubbed: str) -> bool:
-    runs = (secret[at: at + 8] for at in range(len(secret) - 7))
-    return secret in scrubbed or any(any(c.isdigit() for c in run) and run in scrubbed for run in runs)
-
-
-def _by_family() -> dict:
-    families = defaultdict(list)
-    for item in _jsonl("gitleaks_positives.jsonl"):
-        families[item["source"].split(":", 1)[1]].append(item)
-    return families
-
-
-GITLEAKS = _by_family()
+GITLEAKS = gitleaks_by_family()
 
 
 @pytest.mark.parametrize("family", sorted(GITLEAKS))
@@ -84,7 +65,7 @@ def test_vendor_look_alikes_pass_unchanged(item):
 
 
 def test_every_family_of_the_table_redacts_a_sample_under_its_own_name():
-    from mage_engine.scrub.families import all_families
+    from mage_engine.scrub.families.index import all_families
 
     names = set()
     for path in sorted(SECRETS.glob("*.jsonl")):

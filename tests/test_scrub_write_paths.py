@@ -13,9 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-from test_scrub_families import GITLEAKS, VENDOR_CASES, leaks
-
+from helpers.secrets import cases, gitleaks_by_family, leaks
 from mage_engine.scrub import scrub
 
 HOOK = str(Path(sys.executable).parent / "mage-hook")
@@ -24,12 +22,12 @@ HOOK = str(Path(sys.executable).parent / "mage-hook")
 def _samples() -> list:
     """(family, text, secret): for each family, its first example the scrub cleans on its own."""
     samples = []
-    for family, items in sorted(GITLEAKS.items()):
+    for family, items in sorted(gitleaks_by_family().items()):
         item = next((i for i in items if not leaks(i["secret"], scrub(i["text"]))), None)
         if item:
             samples.append((family, item["text"], item["secret"]))
     seen = set()
-    for case in VENDOR_CASES:
+    for case in cases("vendor_cases.jsonl"):
         if case["kind"] not in seen:
             seen.add(case["kind"])
             samples.append((case["kind"], case["text"], case["secrets"][0]))
@@ -78,7 +76,7 @@ def test_trail_lines_from_real_hook_runs_hold_no_sample(kb):
 
 
 def test_trail_fields_of_tool_calls_hold_no_sample(kb):
-    from mage_engine.capture.hook_capture import capture_event
+    from mage_engine.capture.event_line import capture_event
 
     for family, text, _ in SAMPLES:
         capture_event(kb, "PostToolUseFailure", {"session_id": "tools", "tool_name": "Bash", "error": text,

@@ -1,12 +1,12 @@
-"""SessionStart standing context (SPEC 6.5), through the real `mage-hook` process."""
+"""SessionStart standing context (docs/recall.md#standing-context), through the real `mage-hook` process."""
 
 import json
 import subprocess
 from pathlib import Path
 
-from conftest import run_mage
-from helpers_hook import MAGE_HOOK, run_hook
-from recall_helpers import eval_kb, injected, start_payload, write_note
+from helpers.process import run_mage
+from helpers.hook import MAGE_HOOK, run_hook
+from helpers.recall import eval_kb, injected, start_payload, write_note
 
 STANDING = {"leaked-credential-rotate-first", "migrations-run-as-job", "pr-size-limit", "rebase-force-with-lease",
             "review-comments-as-suggestions", "quotes-p95-goal", "retire-geo-lookup-goal"}

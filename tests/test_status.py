@@ -4,8 +4,8 @@ import json
 import shutil
 from pathlib import Path
 
-from conftest import run_mage
-from helpers_hook import run_hook
+from helpers.process import run_mage
+from helpers.hook import run_hook
 
 NOTES = Path(__file__).parent / "fixtures" / "recall" / "notes"
 

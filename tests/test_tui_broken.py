@@ -1,6 +1,6 @@
 """Files that do not parse stay in the app: a ⚠ mark, the file and line, the error in the preview, `e` to fix."""
 
-from tests.helpers_tui import ORDER, SIZE, app_on, demo_kb, main_screen, notes_ids, press, settle, staged_ids
+from helpers.tui import ORDER, SIZE, app_on, demo_kb, main_screen, notes_ids, press, settle, staged_ids
 
 BROKEN_DRAFT = "---\ntitle: [unclosed\nkind: lesson\n---\nThe body is fine.\n"
 

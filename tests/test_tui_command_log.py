@@ -1,6 +1,6 @@
 """The git command as a first-class thing: shown whole, kept in a log, copied with `y` (OSC 52)."""
 
-from tests.helpers_tui import (EDITABLE, SIZE, UV_CACHE, app_on, demo_kb, main_screen, press, settle, type_text)
+from helpers.tui import (EDITABLE, SIZE, UV_CACHE, app_on, demo_kb, main_screen, press, settle, type_text)
 
 
 def bar_text(app) -> str:

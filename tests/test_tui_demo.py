@@ -4,8 +4,8 @@ import json
 
 from mage_engine.demo.build import DEMO_NOW, build_demo_kb
 from mage_engine.kb.notes import load_folder, read_note
-from tests.conftest import run_mage
-from tests.helpers_tui import BASTION, EDITABLE, HTTPX, ORDER
+from helpers.process import run_mage
+from helpers.tui import BASTION, EDITABLE, HTTPX, ORDER
 
 
 def test_the_demo_has_a_dozen_notes_across_kinds_and_categories(tmp_path):
@@ -41,7 +41,7 @@ def test_demo_dates_follow_the_clock_given(tmp_path):
 
 
 def test_the_trail_reads_as_chapters(tmp_path):
-    from mage_engine.capture.chapters import list_chapters
+    from mage_engine.trail.chapters import list_chapters
 
     kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
     chapters = list_chapters(kb, now=DEMO_NOW)
@@ -71,8 +71,8 @@ def test_mage_tui_refuses_without_a_kb(tmp_path):
 
 
 def test_the_demo_recurrence_draft_is_what_distill_and_promote_make_of_the_demo_trail(tmp_path):
-    from mage_engine.recurrence.distill import distill
-    from tests.helpers_tui import RECURRING
+    from mage_engine.recurrence.pipeline import distill
+    from helpers.tui import RECURRING
 
     kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
     draft = read_note(kb.draft_path(RECURRING))
@@ -82,9 +82,9 @@ def test_the_demo_recurrence_draft_is_what_distill_and_promote_make_of_the_demo_
 
 
 def test_merging_the_recurrence_draft_into_its_note_retires_the_pattern(tmp_path):
-    from mage_engine.recurrence.candidates import candidates
+    from mage_engine.recurrence.pipeline import candidates
     from mage_engine.recurrence.promote import promote
-    from tests.helpers_tui import RECURRING
+    from helpers.tui import RECURRING
 
     kb = build_demo_kb(tmp_path / "demo", now=DEMO_NOW).kb
     done = run_mage("groom", "--merge", RECURRING, "--into", "gha-uv-cache-key", "--kb", kb.root)

@@ -1,8 +1,8 @@
 """The hints view (`h` on Notes): recent hint decisions from the ledger, with reasons, read-only."""
 
-from helpers_hook import run_hook
-from recall_helpers import prompt_payload
-from tests.helpers_tui import SIZE, app_on, demo_kb, press, settle
+from helpers.hook import run_hook
+from helpers.recall import prompt_payload
+from helpers.tui import SIZE, app_on, demo_kb, press, settle
 
 
 async def test_h_on_notes_shows_what_was_hinted_and_why(tmp_path):

@@ -2,16 +2,16 @@
 
 from textual.command import CommandInput, CommandList
 
-from mage_tui.commands import SECTION_LABELS, binding_sections, palette_entries
-from mage_tui.settle import keys_handled
-from tests.helpers_tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, press, settle, until
+from mage_tui.app.commands.palette import SECTION_LABELS, binding_sections, palette_entries
+from mage_tui.testing.settle import keys_handled
+from helpers.tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, notes_ids, press, settle, until
 
-SPEC_KEYS = {"app.pane.staging": "1", "app.pane.notes": "2", "app.pane.skills": "3", "app.pane.dials": "4",
-             "app.pane.recurrence": "5", "move.down": "j", "move.up": "k", "staging.select": "space",
-             "staging.accept": "a", "staging.accept_selection": "A", "staging.reject": "r",
-             "staging.reject_selection": "R", "staging.merge": "m", "staging.edit": "e", "staging.propose": "p",
-             "staging.approve_proposals": "P", "staging.diff": "d", "app.search": "slash",
-             "dials.sensitivity": "s", "dials.autonomy": "o", "app.help": "question_mark", "app.quit": "q"}
+DEFAULT_KEYS = {"app.pane.staging": "1", "app.pane.notes": "2", "app.pane.skills": "3", "app.pane.dials": "4",
+                "app.pane.recurrence": "5", "move.down": "j", "move.up": "k", "staging.select": "space",
+                "staging.accept": "a", "staging.accept_selection": "A", "staging.reject": "r",
+                "staging.reject_selection": "R", "staging.merge": "m", "staging.edit": "e", "staging.propose": "p",
+                "staging.approve_proposals": "P", "staging.diff": "d", "app.search": "slash",
+                "dials.sensitivity": "s", "dials.autonomy": "o", "app.help": "question_mark", "app.quit": "q"}
 
 
 def palette_hits(app) -> list[str]:
@@ -25,7 +25,7 @@ async def test_the_default_keys_are_spec_section_14(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         keys = {b.id: b.key for _section, _node, bindings in binding_sections(app) for b in bindings}
-        assert {binding_id: keys.get(binding_id) for binding_id in SPEC_KEYS} == SPEC_KEYS
+        assert {binding_id: keys.get(binding_id) for binding_id in DEFAULT_KEYS} == DEFAULT_KEYS
 
 
 async def test_every_binding_has_an_id_a_tooltip_a_name_and_a_help_line(tmp_path):

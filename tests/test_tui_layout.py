@@ -2,7 +2,7 @@
 
 import pytest
 
-from tests.helpers_tui import ORDER, app_on, demo_kb, main_screen, press, settle
+from helpers.tui import ORDER, app_on, demo_kb, main_screen, press, settle
 
 SIZES = [(80, 24), (120, 36), (200, 50)]
 

@@ -2,7 +2,7 @@
 
 from mage_engine.grooming.merge import split_sections
 from mage_engine.kb.notes import read_note
-from tests.helpers_tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, press, settle, type_text
+from helpers.tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, press, settle, type_text
 
 NOTE = "gha-uv-cache-key"
 

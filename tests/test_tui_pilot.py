@@ -1,9 +1,9 @@
-"""The app driven by its keys (SPEC 14), asserting on the files each action writes."""
+"""The app driven by its keys (docs/tui.md#keys), asserting on the files each action writes."""
 
 import json
 
 from mage_engine.kb.notes import read_note
-from tests.helpers_tui import (BASTION, COMMITS, EDITABLE, HTTPX, ORDER, SIZE, UV_CACHE, app_on, demo_kb,
+from helpers.tui import (BASTION, COMMITS, EDITABLE, HTTPX, ORDER, SIZE, UV_CACHE, app_on, demo_kb,
                                main_screen, press, settle, staged_ids, type_text, until)
 
 
@@ -166,7 +166,7 @@ async def test_e_opens_editor_and_the_app_rereads_the_draft(tmp_path, monkeypatc
 
 
 async def test_a_draft_staged_from_outside_appears_without_restart(tmp_path):
-    from tests.conftest import run_mage
+    from helpers.process import run_mage
 
     kb = demo_kb(tmp_path)
     app = app_on(kb, poll_seconds=0.1)

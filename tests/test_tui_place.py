@@ -4,7 +4,7 @@ from textual import events
 
 from mage_engine.kb.notes import Note, write_note
 
-from tests.helpers_tui import (BASTION, EDITABLE, HTTPX, ORDER, SIZE, UV_CACHE, app_on, demo_kb, main_screen, press,
+from helpers.tui import (BASTION, EDITABLE, HTTPX, ORDER, SIZE, UV_CACHE, app_on, demo_kb, main_screen, press,
                                settle, type_text)
 
 

@@ -2,7 +2,7 @@
 
 from textual import events
 
-from tests.helpers_tui import SIZE, app_on, demo_kb, main_screen, press, settle
+from helpers.tui import SIZE, app_on, demo_kb, main_screen, press, settle
 
 
 def preview(app):

@@ -1,6 +1,6 @@
 """Notes search with scores (escape clears, enter opens, results and detail agree); Staging sort and filter."""
 
-from tests.helpers_tui import (EDITABLE, ORDER, RESTART, SIZE, UV_CACHE, app_on, demo_kb,
+from helpers.tui import (EDITABLE, ORDER, RESTART, SIZE, UV_CACHE, app_on, demo_kb,
                                main_screen, notes_ids, press, settle, staged_ids, type_text)
 
 

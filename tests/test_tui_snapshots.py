@@ -7,8 +7,8 @@ Update after an intended change with `pytest tests/test_tui_snapshots.py --snaps
 
 import pytest
 
-from mage_tui.screenshots import SHOTS
-from tests.helpers_tui import app_on, demo_kb, settle
+from mage_tui.testing.screenshots import SHOTS
+from helpers.tui import app_on, demo_kb, settle
 
 SIZES = [(80, 24), (120, 36), (200, 50)]
 EVERY_SIZE = ["staging", "notes", "skills", "dials", "recurrence", "help", "merge"]

@@ -4,8 +4,8 @@ import json
 import subprocess
 
 from mage_engine.kb.notes import read_note
-from tests.conftest import git
-from tests.helpers_tui import (EDITABLE, HTTPX, SIZE, UV_CACHE, app_on, demo_kb, main_screen, press, settle,
+from helpers.process import git
+from helpers.tui import (EDITABLE, HTTPX, SIZE, UV_CACHE, app_on, demo_kb, main_screen, press, settle,
                                staged_ids, type_text)
 
 
@@ -101,7 +101,7 @@ async def test_the_agent_at_operator_is_not_offered_what_it_may_not_do(tmp_path)
         footer = str(main_screen(app).query_one("#keys").render())
         assert "accept" not in footer and "reject" not in footer and "merge" not in footer
         assert "edit" in footer
-        from mage_tui.commands import palette_entries
+        from mage_tui.app.commands.palette import palette_entries
 
         titles = [t for t, _h, _c in palette_entries(app)]
         assert "Staging: accept" not in titles and "Staging: edit" in titles

@@ -4,8 +4,8 @@ import datetime as dt
 
 from mage_engine.grooming.stage import stage_draft
 from mage_engine.kb.notes import Note, write_note
-from tests.helpers_tui import SIZE, app_on, demo_kb, main_screen, press, settle
-from tests.conftest import run_mage
+from helpers.tui import SIZE, app_on, demo_kb, main_screen, press, settle
+from helpers.process import run_mage
 
 
 async def test_a_draft_staged_this_minute_reads_staged_just_now(tmp_path):

@@ -11,9 +11,9 @@ points at it.
 import pytest
 import yaml
 
-from conftest import run_mage
+from helpers.process import run_mage
 from mage_engine.kb.config_yaml import config_from_text
-from mage_engine.errors import ConfigError
+from mage_engine.base.errors import ConfigError
 
 # (text, the line to fix, the PyYAML mark that names it, words of mage's message)
 CASES = [

@@ -1,4 +1,4 @@
-"""Chapter ordinals: which compact-chapter each trail line belongs to (SPEC 3.3).
+"""Chapter ordinals: which compact-chapter each trail line belongs to (docs/capture.md#chapters).
 
 A chapter is one stretch of the conversation's context: it ends at a context
 compaction, or at a session end that no resume follows. With `claude -p
@@ -22,15 +22,9 @@ arrive, and whichever one comes first:
   hooks already counted (`fold_ordinals`), so folding never double-counts.
 """
 
-CLOSING_EVENTS = ("PreCompact", "SessionEnd")  # a chapter's last line, in the derived view
+from mage_engine.hosts.claude_code import payload as host
+
 WORK_EVENTS = ("UserPromptSubmit", "PostToolUse", "PostToolUseFailure")
-
-
-def is_sub(event: str, payload: dict) -> bool:
-    """A subagent's or compaction fork's event: never the user's own work."""
-    if payload.get("agent_id"):
-        return True
-    return event == "SubagentStop" and not payload.get("agent_type")
 
 
 def assign_chapter(state: dict, event: str, payload: dict, sub: bool) -> int:
@@ -40,7 +34,7 @@ def assign_chapter(state: dict, event: str, payload: dict, sub: bool) -> int:
     if event == "SessionEnd":
         state["compacting"] = False  # a resume may follow: the chapter goes on (see the module doc)
         return state["chapter"]
-    if event == "SessionStart" and payload.get("source") == "compact":
+    if event == "SessionStart" and host.start_source(payload) == "compact":
         return _compaction_reported(state, ends_compaction=False)
     if event == "PostCompact":
         return _compaction_reported(state, ends_compaction=True)

@@ -12,7 +12,7 @@ a turn nor writes one twice.
 
 import os
 
-from mage_engine.capture.trail import live_file, session_files
+from mage_engine.trail.session_files import live_file, session_files
 
 FOLDED_EVENTS = (b'"event":"Turn"', b'"event":"CompactBoundary"')
 
@@ -50,7 +50,7 @@ def appended_since(kb, stem: str, mark) -> set:
 
 
 def _folded_uuids(handle) -> set:
-    from mage_engine.jsonfiles import parse_line
+    from mage_engine.kb.jsonfiles import parse_line
 
     found = set()
     for raw in handle:

@@ -17,7 +17,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.kb import frontmatter
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.layout import KB
@@ -45,7 +45,7 @@ def build_demo_kb(root: Path, now: dt.datetime | None = None) -> DemoKB:
     """Create the demo KB in `root` (new or empty), dated relative to `now`."""
     from mage_engine.kb.config import load_config
     from mage_engine.kb.init import init_kb
-    from mage_engine.recall.render_all import rebuild_all
+    from mage_engine.grooming.derived import rebuild_all
 
     root = Path(root)
     if root.exists() and any(root.iterdir()):

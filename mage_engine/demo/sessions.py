@@ -16,15 +16,18 @@ from mage_engine.kb.layout import KB
 def capture_sessions(kb: KB, folder, moved) -> list[str]:
     """Every scripted session in `folder` through the real capture hook, each line then given its
     scripted time (`moved(stamp)`: the stamp shifted to the demo's clock)."""
-    from mage_engine.capture.hook_capture import capture_event
-    from mage_engine.capture.trail import trail_path
+    from mage_engine.capture.event_line import capture_event
+    from mage_engine.grooming.autostage import stage_captured
+    from mage_engine.trail.session_files import trail_path
     from mage_engine.kb.config import load_config
 
     config, sessions = load_config(kb), []
     for path in sorted(folder.glob("*.jsonl")):
         events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        for event in events:
-            capture_event(kb, event["event"], _payload(kb, path.stem, event), config=lambda: config)
+        for event in events:  # as the capture handler does (events/handlers.py)
+            captured = capture_event(kb, event["event"], _payload(kb, path.stem, event), config=lambda: config)
+            if captured is not None and captured.to_stage:
+                stage_captured(kb, captured, log=lambda message: None)
         trail = trail_path(kb, path.stem)
         lines = trail.read_text(encoding="utf-8").splitlines()
         for index, (line, event) in enumerate(zip(lines, events)):

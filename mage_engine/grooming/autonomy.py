@@ -7,7 +7,7 @@ agent only as far as the KB's `autonomy` allows.
 
 import os
 
-from mage_engine.errors import NotPermitted
+from mage_engine.base.errors import NotPermitted
 
 # action -> autonomy levels at which the *agent* may do it
 AGENT_MAY = {

@@ -6,8 +6,8 @@ recurrence candidates the last distill left in .mage/state/candidates.json.
 
 import os
 
-from mage_engine.jsonfiles import read_object
-from mage_engine.kb.layout import KB, STAGING_DIR, STATE_DIR
+from mage_engine.kb.jsonfiles import read_object
+from mage_engine.kb.layout import CANDIDATES_FILE, KB, STAGING_DIR
 
 
 def backlog_summary(kb: KB) -> dict:
@@ -23,7 +23,7 @@ def count_drafts(kb: KB) -> int:
 
 
 def count_candidates(kb: KB) -> int:
-    candidates = (read_object(kb.at(STATE_DIR, "candidates.json")) or {}).get("candidates")
+    candidates = (read_object(kb.at(CANDIDATES_FILE)) or {}).get("candidates")
     return len(candidates) if isinstance(candidates, list) else 0
 
 
@@ -36,3 +36,11 @@ def backlog_line(kb: KB, counts: dict | None = None) -> str:
     if counts["candidates"]:
         parts.append(f"{counts['candidates']} recurrence candidate{'s' if counts['candidates'] != 1 else ''}")
     return ("Grooming backlog: " + ", ".join(parts) + " (see `mage drafts`).") if parts else ""
+
+
+def drafts_waiting(kb: KB) -> str:
+    """'Grooming backlog: N drafts waiting in staging (see `mage drafts`).', or '' when none wait.
+    Drafts only, in one listing with no file opened, for the SessionStart hook; the recurrence
+    candidates would mean parsing candidates.json (the nudge and `mage status` count those)."""
+    drafts = count_drafts(kb)
+    return backlog_line(kb, {"drafts": drafts, "candidates": 0}) if drafts else ""

@@ -4,19 +4,18 @@ Dedupe needs every note's fingerprint; INDEX.md and MEMORY.md need every
 note's id, title, summary, tags, category and dates. Parsing thousands of
 notes on every `mage stage` or accept would cost seconds, so these records
 are cached in .mage/state/catalog-<folder>.json keyed by each file's name,
-mtime and size; only changed files are parsed again.
+mtime and size (kb/snapshot.py, racily clean files included); only changed
+files are parsed again.
 """
 
-import json
 from pathlib import Path
 
 from mage_engine.grooming.fingerprint import fingerprint
-from mage_engine.jsonfiles import read_object
 from mage_engine.kb import guard
-from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import KB, catalog_file
 from mage_engine.kb.notes import Note, read_note, refused
-from mage_engine.errors import NoteFormatError
+from mage_engine.kb.snapshot import StatCache
+from mage_engine.base.errors import NoteFormatError
 
 
 def fingerprints(kb: KB, folder: Path, cache_name: str) -> dict:
@@ -54,20 +53,8 @@ def note_id_declared(kb: KB, declared: str) -> str | None:
 
 def records(kb: KB, folder: Path, cache_name: str) -> list[dict]:
     """The cached record of every markdown file in `folder`, refreshed where changed."""
-    cache_path = kb.state_dir / f"catalog-v3-{cache_name}.json"
-    cache = _load(cache_path)
-    fresh, changed = {}, False
-    for name, kind, stat in _markdown_entries(folder):
-        key = [stat.st_mtime_ns, stat.st_size, kind]
-        cached = cache.get(name)
-        if cached and cached["key"] == key:
-            fresh[name] = cached
-            continue
-        changed = True
-        fresh[name] = {"key": key, **_describe(Path(folder) / name, kind)}
-    if changed or len(fresh) != len(cache):
-        _save(cache_path, fresh)
-    return list(fresh.values())
+    cache = StatCache(kb.root / catalog_file(cache_name), lambda name, kind: _describe(Path(folder) / name, kind))
+    return list(cache.records(_markdown_entries(folder)).values())
 
 
 def note_fingerprints(kb: KB) -> dict:
@@ -104,14 +91,3 @@ def _markdown_entries(folder: Path) -> list:
         return []
     return [(name, kind, stat) for name, kind, stat in listing
             if name.endswith(".md") and not name.startswith(".") and kind != "dir"]
-
-
-def _load(path: Path) -> dict:
-    return read_object(path) or {}
-
-
-def _save(path: Path, data: dict) -> None:
-    try:
-        write_text_atomic(path, json.dumps(data, sort_keys=True))
-    except OSError:
-        pass  # a cache: losing it costs time, never correctness

@@ -8,41 +8,26 @@ groomers never work from the same stale view: the later one finds the draft
 gone and says it was already accepted or rejected.
 """
 
-from dataclasses import dataclass, field
-
-from mage_engine.errors import MageError, NoteFormatError, NotFound
+from mage_engine.base.errors import MageError, NoteFormatError, NotFound
 from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.grooming.lookup import (draft_ids, existing_note_names, load_draft, load_note,  # noqa: F401
                                          groomed_entries)
+from mage_engine.grooming.derived import derived_writes, refresh_search_index
 from mage_engine.grooming.merge import merged_note
 from mage_engine.grooming.note_scrub import scrubbed_note
 from mage_engine.grooming.rejected import rejections_text
+from mage_engine.grooming.result import GroomResult
 from mage_engine.grooming.undo import record_undo
+from mage_engine.kb.clock import utc_now
 from mage_engine.kb.config import load_config
 from mage_engine.kb.ids import unique_id
-from mage_engine.kb.clock import utc_now
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.notes import Note, parse_note, read_note, render_note, today
 from mage_engine.kb.transaction import Transaction
-from mage_engine.recall.render_all import derived_writes, refresh_search_index
 from mage_engine.scrub import scrub
-
-
-@dataclass
-class GroomResult:
-    """What a grooming action did, what it wrote, and the git command to run."""
-
-    action: str
-    done: list = field(default_factory=list)       # [{"draft": id, "note": id}]
-    written: list = field(default_factory=list)    # committed paths changed, relative to the project
-    git_command: str | None = None
-    warnings: list = field(default_factory=list)
-
-    def to_json(self) -> dict:
-        return {"action": self.action, "done": self.done, "written": self.written,
-                "git_command": self.git_command, "warnings": self.warnings}
+from mage_engine.usage.events import record_accepted
 
 
 def accept(kb: KB, ids: list[str] | None, actor: str | None = None) -> GroomResult:
@@ -185,10 +170,6 @@ def _finish(kb: KB, tx: Transaction, result: GroomResult, config, changed: list[
 
 
 def _record_accepted(kb: KB, notes: list[Note]) -> None:
-    try:
-        from mage_engine.recall.metrics import record_accepted
-    except ImportError:
-        return
     try:
         record_accepted(kb, [n.id for n in notes])
     except Exception:

@@ -8,13 +8,13 @@ runs the same command twice) is told the draft was already accepted, merged
 or rejected, and into which note, rather than that it never existed.
 """
 
-from mage_engine.errors import NotFound
+from mage_engine.base.errors import NotFound
 from mage_engine.grooming import catalog
 from mage_engine.kb import guard
 from mage_engine.kb.ids import is_safe_id
 from mage_engine.kb.layout import KB
 from mage_engine.kb.notes import Note, read_note
-from mage_engine.kb.transaction import GROOMED_LOG
+from mage_engine.kb.layout import GROOMED_LOG
 
 
 
@@ -63,7 +63,7 @@ def groomed_entries(result) -> list[dict]:
 
 def gone(kb: KB, draft_id: str) -> tuple[str, str]:
     """(what, fix) for a draft that is not in staging: already groomed (and how), or never there."""
-    from mage_engine.jsonfiles import read_objects
+    from mage_engine.kb.jsonfiles import read_objects
 
     last = next((e for e in reversed(read_objects(kb.at(GROOMED_LOG))) if e.get("draft") == draft_id), None)
     if last is None:

@@ -10,8 +10,9 @@ import re
 from collections import Counter
 
 from mage_engine.kb.layout import KB
-from mage_engine.recall.stopwords import STOPWORDS
-from mage_engine.kb.notes import Note, load_folder, read_note
+from mage_engine.kb.notes import load_folder, Note, read_note
+from mage_engine.recall.search.bm25 import candidate_ids
+from mage_engine.terms.stopwords import STOPWORDS
 
 MIN_SIMILARITY = 0.2
 _WORD = re.compile(r"[a-z0-9]{2,}")
@@ -60,10 +61,6 @@ def _candidates(kb: KB, title: str, body: str) -> list[Note]:
 
 def _recall_candidates(kb: KB, query: str) -> list[str] | None:
     """Top ids from the recall index, or None when recall is unavailable."""
-    try:
-        from mage_engine.recall.search import candidate_ids
-    except ImportError:
-        return None
     try:
         return candidate_ids(kb, query, limit=8)
     except Exception:

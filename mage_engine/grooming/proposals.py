@@ -6,7 +6,7 @@ proposed accepts become notes, proposed rejects go to the rejected ledger.
 """
 
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.grooming import autonomy
 from mage_engine.grooming.groom import (GroomResult, _finish, draft_ids, load_draft, note_from_draft,
                                         rejection_entry)

@@ -1,4 +1,4 @@
-"""`mage redact --check`: find secrets in files bound for git under `mage/` (SPEC 3.4).
+"""`mage redact --check`: find secrets in files bound for git under `mage/` (docs/scrub.md).
 
 Everything mage writes is scrubbed on the way in; this check covers a person's
 hand edits. It reports where each secret is and what kind, never the secret.
@@ -6,13 +6,13 @@ It scans the working tree (every file under the KB's `mage/`, or the paths
 given) or, for a pre-commit hook, the staged content git is about to commit.
 """
 
-import os
 import subprocess
 from pathlib import Path
 from typing import NamedTuple
 
 from mage_engine.scrub import find_secrets
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
+from mage_engine.hosts.git_precommit import git_env
 
 BINARY_SNIFF = 8192
 MAX_SCAN_BYTES = 64 * 1024 * 1024  # a bigger file in mage/ is no note a person typed
@@ -91,16 +91,3 @@ def _git(kb, *args) -> bytes:
         raise MageError(f"git {args[0]} failed in {kb.root}: {problem[0] if problem else done.returncode}",
                         "run this inside the git repository that holds the knowledge base")
     return done.stdout
-
-
-def git_env() -> dict:
-    """The environment with git's relative path variables made absolute.
-
-    Inside a hook git may export GIT_DIR or GIT_INDEX_FILE relative to the
-    hook's folder; git commands run from the KB root must still find them.
-    """
-    env = dict(os.environ)
-    for name in ("GIT_DIR", "GIT_INDEX_FILE", "GIT_WORK_TREE", "GIT_OBJECT_DIRECTORY"):
-        if env.get(name) and not os.path.isabs(env[name]):
-            env[name] = os.path.abspath(env[name])
-    return env

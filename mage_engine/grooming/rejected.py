@@ -7,7 +7,7 @@ leave half a line in a committed file.
 
 import json
 
-from mage_engine.jsonfiles import MAX_LINES_BYTES, read_objects
+from mage_engine.kb.jsonfiles import MAX_LINES_BYTES, read_objects
 from mage_engine.kb import guard
 from mage_engine.kb.layout import KB
 

@@ -15,6 +15,7 @@ import os
 from typing import NamedTuple
 
 from mage_engine.grooming.note_scrub import scrub_value, scrubbed_note
+from mage_engine.kb.scrub_stamp import write_stamp
 from mage_engine.kb import guard
 from mage_engine.scrub import RULES_VERSION, scrub
 
@@ -43,14 +44,8 @@ def rescrub(kb, rebuild_index: bool = True) -> RescrubResult:
     from mage_engine.grooming.redact_check import check_paths
 
     notes = check_paths(kb) if kb.mage_dir.is_dir() else []
-    write_stamp(kb)
+    write_stamp(kb, RULES_VERSION)
     return RescrubResult(files, records, docs, notes, RULES_VERSION)
-
-
-def write_stamp(kb, version: int = RULES_VERSION) -> None:
-    from mage_engine.grooming.rescrub_due import _stamp
-
-    _stamp(kb, version)
 
 
 def _scratch_files(kb) -> list:
@@ -112,8 +107,8 @@ def _scrubbed_line(line: str) -> str:
     """One JSON Lines record with every string in it scrubbed (a line that is not JSON: as text)."""
     if not line.strip():
         return line
-    from mage_engine import fastjson
-    from mage_engine.capture.trail import serialise
+    from mage_engine.base import fastjson
+    from mage_engine.trail.session_files import serialise
 
     try:
         record = fastjson.loads(line)
@@ -124,7 +119,7 @@ def _scrubbed_line(line: str) -> str:
 
 
 def _scrubbed_markdown(text: str) -> tuple:
-    from mage_engine.errors import NoteFormatError
+    from mage_engine.base.errors import NoteFormatError
     from mage_engine.kb.notes import parse_note, render_note
 
     try:
@@ -138,7 +133,7 @@ def _scrubbed_markdown(text: str) -> tuple:
 
 def _rescrub_trail(kb, path: str, text: str) -> int:
     """A trail file, rewritten under its session's lock (the hooks append under it)."""
-    from mage_engine.capture.state import SessionLock
+    from mage_engine.trail.session_state import SessionLock
 
     stem = os.path.basename(path).split(".")[0]
     with SessionLock(kb, stem, wait=5.0):
@@ -163,7 +158,7 @@ def _replace(path: str, text: str) -> None:
 
 
 def _rebuild(kb) -> int:
-    from mage_engine.recall.index import rebuild_index
+    from mage_engine.recall.index.lifecycle import rebuild_index
 
     try:
         return rebuild_index(kb)["docs"]

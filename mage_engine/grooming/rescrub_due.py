@@ -14,19 +14,10 @@ A knowledge base made by `mage init` starts stamped, so it never needs one.
 import os
 import time
 
-STAMP = ".mage/state/scrub-version"
-PENDING = ".mage/state/rescrub.pending"
+from mage_engine.kb.layout import LEARNINGS_DIR, RESCRUB_PENDING_FILE as PENDING, STAGING_DIR
+from mage_engine.kb.scrub_stamp import stamped_version, write_stamp
+
 STALE_SECONDS = 3600
-
-
-def stamped_version(kb) -> int | None:
-    """The version in the stamp, or None when there is none (or it is unreadable)."""
-    from mage_engine.kb import guard
-
-    try:  # through the guard: a link or FIFO planted as the stamp is refused, never followed or waited on
-        return int(guard.read_bytes(kb.at(STAMP), 64).strip() or b"0")
-    except (OSError, ValueError):
-        return None
 
 
 def rescrub_if_due(kb) -> bool:
@@ -38,7 +29,7 @@ def rescrub_if_due(kb) -> bool:
         if seen == RULES_VERSION:
             return False
         if seen is None and not _has_captured(kb):
-            _stamp(kb, RULES_VERSION)  # nothing was written under older rules
+            write_stamp(kb, RULES_VERSION)  # nothing was written under older rules
             return False
         return _claim(kb) and _fork(kb)
     except Exception:
@@ -46,19 +37,13 @@ def rescrub_if_due(kb) -> bool:
 
 
 def _has_captured(kb) -> bool:
-    for folder in (".mage/learnings", ".mage/staging"):
+    for folder in (LEARNINGS_DIR, STAGING_DIR):
         try:
             if any(not name.startswith(".") for name in os.listdir(kb.at(folder))):
                 return True
         except OSError:
             continue
     return False
-
-
-def _stamp(kb, version: int) -> None:
-    from mage_engine.kb.atomic import write_text_atomic
-
-    write_text_atomic(kb.at(STAMP), f"{version}\n")
 
 
 def _claim(kb) -> bool:
@@ -100,7 +85,7 @@ def _child(kb) -> None:
     except BaseException as error:  # the child must never reach the parent's code path
         code = 1
         try:
-            from mage_engine.hooks import log_error
+            from mage_engine.kb.errors_log import log_error
 
             log_error(kb, "rescrub", f"background re-scrub: {type(error).__name__}: {error}")
         except BaseException:

@@ -8,7 +8,7 @@ recurrence promotion.
 import re
 from dataclasses import dataclass, field
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.grooming import catalog
 from mage_engine.grooming.fingerprint import fingerprint
 from mage_engine.grooming.nearest import nearest_note

@@ -20,20 +20,19 @@ import hashlib
 import json
 import subprocess
 
-from mage_engine.errors import MageError
-from mage_engine.jsonfiles import read_object
+from mage_engine.base.errors import MageError
+from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.clock import utc_now
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import KB, UNDO_FILE
 from mage_engine.kb.transaction import Transaction
 
-UNDO_FILE = "undo.json"
 KEEP = 10  # records kept; older ones cannot be undone any more
 MOST_BYTES = 4 * 1024 * 1024  # each record holds INDEX.md as it was: a large KB keeps fewer records
 VERBS = {"accept": "accept", "reject": "reject", "merge": "merge", "approve-proposals": "approval of proposals"}
 
 
 def undo_path(kb: KB):
-    return kb.state_dir / UNDO_FILE
+    return kb.root / UNDO_FILE
 
 
 def record_undo(kb: KB, tx: Transaction, action: str, done: list) -> None:
@@ -75,9 +74,9 @@ def undo_last(kb: KB, actor: str | None = None):
 
 def _undo_last(kb: KB, actor):
     from mage_engine.grooming import autonomy
-    from mage_engine.grooming.groom import GroomResult
+    from mage_engine.grooming.result import GroomResult
     from mage_engine.kb.config import load_config
-    from mage_engine.recall.render_all import refresh_search_index
+    from mage_engine.grooming.derived import refresh_search_index
 
     autonomy.require("undo", load_config(kb).autonomy, actor)
     stack = _stack(kb)

@@ -16,12 +16,14 @@ content and recorded in .mage/state/generic.json like Claude Code's tools
 import json
 import re
 
-from mage_engine.hosts import HostChange, agent_install
+from mage_engine.hosts import agent_install
+from mage_engine.hosts.change import HostChange
 from mage_engine.hosts.agent_files import GROOM, ONBOARD, files_for
-from mage_engine.jsonfiles import read_object
-from mage_engine.kb.layout import KB
+from mage_engine.kb.jsonfiles import read_object
+from mage_engine.kb.layout import host_record_file, KB
 from mage_engine.kb.lock import kb_lock
-from mage_engine.kb.transaction import HOST as HOST_FILES, Transaction, recover
+from mage_engine.kb.journal import HOST as HOST_FILES, recover
+from mage_engine.kb.transaction import Transaction
 
 HOST = "generic"
 FILE_NAME = "AGENTS.md"
@@ -50,7 +52,7 @@ wrote this section that is `{mage}`; elsewhere `command -v mage`, `~/.local/bin/
 def section(mage: str | None = None) -> str:
     """The marked block connect writes, naming `mage` (this install's command) as the full path."""
     if mage is None:
-        from mage_engine.grooming.precommit_hook import mage_command
+        from mage_engine.hosts.git_precommit import mage_command
 
         mage = " ".join(mage_command())
     body = BODY.format(mage=mage, groom=GROOM.paths[HOST], onboard=ONBOARD.paths[HOST])
@@ -58,7 +60,7 @@ def section(mage: str | None = None) -> str:
 
 
 def state_path(kb: KB):
-    return kb.state_dir / f"{HOST}.json"
+    return kb.root / host_record_file(HOST)
 
 
 def connect(kb: KB) -> HostChange:

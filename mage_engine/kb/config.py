@@ -1,4 +1,6 @@
-"""config.yaml: defaults, the two dials, environment overrides.
+"""config.yaml read (through a JSON cache on the hook path), environment overrides, `mage dial`'s writes.
+
+What a Config holds, its defaults and the two dials: dials.py.
 
 The file is read with yaml.safe_load only (config_yaml.py). Hooks read it
 through `load_config_cached`, which keeps a JSON copy in .mage/state/ so the
@@ -8,24 +10,11 @@ hook path: no yaml, json, pathlib or dataclasses at import.
 
 import os
 
-from mage_engine import fastjson
-from mage_engine.jsonfiles import read_object
-from mage_engine.errors import ConfigError
-from mage_engine.kb.layout import CONFIG_FILE, KB, STATE_DIR
-from mage_engine.plainrecord import PlainRecord
-
-SENSITIVITIES = ("low", "normal", "high")
-AUTONOMIES = ("operator", "approver", "overseer")
-THRESHOLDS = {"low": (4, 7), "normal": (3, 5), "high": (2, 4)}
-
-DEFAULT_CONFIG_TEXT = """\
-# mage settings for this knowledge base. Docs: `mage dial --help`.
-sensitivity: normal      # low | normal | high  -> K and M (see `mage dial`)
-autonomy: operator       # operator | approver | overseer: what the agent may groom
-hint: {min_score: 0.5, count: 4}
-capture: {min_chars: 400, retain_days: 30, max_mb: 200}
-memory: {budget_lines: 200}
-"""
+from mage_engine.base import fastjson
+from mage_engine.base.errors import ConfigError
+from mage_engine.kb.dials import AUTONOMIES, DEFAULT_CONFIG_TEXT, SENSITIVITIES, Config
+from mage_engine.kb.jsonfiles import read_object
+from mage_engine.kb.layout import CONFIG_CACHE_FILE, CONFIG_FILE, KB
 
 ENV_OVERRIDES = {
     "MAGE_HINT_MIN_SCORE": ("hint_min_score", float),
@@ -33,51 +22,6 @@ ENV_OVERRIDES = {
     "MAGE_CAPTURE_MIN_CHARS": ("capture_min_chars", int),
     "MAGE_SENSITIVITY": ("sensitivity", str),
 }
-
-
-class Config(PlainRecord):
-    """Every setting mage reads, after defaults, the file and the environment.
-
-    A PlainRecord rather than a dataclass (same constructor, == and repr):
-    `dataclasses` would cost each hook run about 6 ms to import.
-    """
-
-    FIELDS = ("sensitivity", "autonomy", "hint_min_score", "hint_count", "capture_min_chars", "retain_days",
-              "max_mb", "budget_lines", "thresholds", "logs", "warnings")
-
-    def __init__(self, sensitivity: str = "normal", autonomy: str = "operator", hint_min_score: float = 0.5,
-                 hint_count: int = 4, capture_min_chars: int = 400, retain_days: int = 30, max_mb: int = 200,
-                 budget_lines: int = 200, thresholds: dict | None = None, logs: bool = False,
-                 warnings: list | None = None):
-        self.sensitivity = sensitivity
-        self.autonomy = autonomy
-        self.hint_min_score = hint_min_score
-        self.hint_count = hint_count
-        self.capture_min_chars = capture_min_chars
-        self.retain_days = retain_days
-        self.max_mb = max_mb
-        self.budget_lines = budget_lines
-        self.thresholds = thresholds  # explicit {K, M} override the dial
-        self.logs = logs
-        self.warnings = [] if warnings is None else warnings
-
-    def to_dict(self) -> dict:
-        """Every field, as the JSON cache keeps it (a copy: changing it leaves the Config alone)."""
-        return {name: _copied(value) for name, value in super().to_dict().items()}
-
-    @property
-    def k(self) -> int:
-        """Distinct chapters before a recurring pattern becomes a candidate."""
-        if self.thresholds and "K" in self.thresholds:
-            return int(self.thresholds["K"])
-        return THRESHOLDS.get(self.sensitivity, THRESHOLDS["normal"])[0]
-
-    @property
-    def m(self) -> int:
-        """Distinct chapters before a proven procedure graduates to a skill."""
-        if self.thresholds and "M" in self.thresholds:
-            return int(self.thresholds["M"])
-        return THRESHOLDS.get(self.sensitivity, THRESHOLDS["normal"])[1]
 
 
 # --- reading -----------------------------------------------------------------
@@ -102,7 +46,7 @@ def load_config_cached(kb: KB, environ=None) -> Config:
     except OSError:
         return apply_env(Config(), environ)
     key = [stat.st_mtime_ns, stat.st_size]
-    cache = kb.at(STATE_DIR, "config.json")
+    cache = kb.at(CONFIG_CACHE_FILE)
     cached = _read_cache(cache, key)
     if cached is not None:
         return apply_env(cached, environ)
@@ -128,15 +72,6 @@ def _read_config_text(kb: KB) -> str:
         return ""
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{kb.config_path}: cannot read ({error})", "check the file's permissions and encoding")
-
-
-def _copied(value):
-    """A deep copy of JSON-like data (what dataclasses.asdict made of a field)."""
-    if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
-    if isinstance(value, (list, tuple)):
-        return type(value)(_copied(item) for item in value)
-    return value
 
 
 def apply_env(config: Config, environ) -> Config:

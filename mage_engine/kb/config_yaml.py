@@ -1,11 +1,11 @@
-"""Reading config.yaml into a Config: the YAML half of kb/config.py.
+"""Reading config.yaml into a Config (dials.py): the YAML half of kb/config.py.
 
 Kept apart so the hook path, which reads config.py's JSON cache, loads none of
 it. Every problem is a ConfigError naming the file, the line and the key.
 """
 
-from mage_engine.errors import ConfigError
-from mage_engine.kb.config import AUTONOMIES, SENSITIVITIES, Config
+from mage_engine.base.errors import ConfigError
+from mage_engine.kb.dials import AUTONOMIES, SENSITIVITIES, Config
 
 
 def config_from_text(text: str, path) -> Config:

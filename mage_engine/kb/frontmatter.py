@@ -8,7 +8,7 @@ file a person edited produces the smallest diff.
 
 import re
 
-from mage_engine.errors import NoteFormatError
+from mage_engine.base.errors import NoteFormatError
 
 _FENCE = re.compile(r"^---[ \t]*$", re.MULTILINE)
 

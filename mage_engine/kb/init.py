@@ -4,10 +4,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.kb.config import DEFAULT_CONFIG_TEXT
-from mage_engine.kb.layout import KB
+from mage_engine.kb.dials import DEFAULT_CONFIG_TEXT
+from mage_engine.kb.layout import KB, SCRATCH_DIR, SCRUB_VERSION_FILE
 
-GITIGNORE_ENTRY = ".mage/"
+GITIGNORE_ENTRY = SCRATCH_DIR + "/"
 
 
 @dataclass
@@ -47,13 +47,13 @@ def inside_git(folder: Path) -> bool:
 
 def _stamp_scrub_version(kb: KB) -> None:
     """A new KB holds nothing scrubbed under older rules: stamp today's (grooming/rescrub_due.py reads it)."""
+    from mage_engine.kb.scrub_stamp import write_stamp
     from mage_engine.scrub.version import RULES_VERSION
 
-    stamp = kb.state_dir / "scrub-version"
-    if stamp.exists() or any(kb.learnings_dir.iterdir()) or any(kb.staging_dir.iterdir()):
+    if (kb.root / SCRUB_VERSION_FILE).exists() or any(kb.learnings_dir.iterdir()) or any(kb.staging_dir.iterdir()):
         return
     kb.state_dir.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(stamp, f"{RULES_VERSION}\n")
+    write_stamp(kb, RULES_VERSION)
 
 
 def _ensure_gitignored(gitignore: Path) -> bool:

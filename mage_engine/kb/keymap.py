@@ -8,7 +8,7 @@ file, like any other config problem.
 
 import re
 
-from mage_engine.errors import ConfigError
+from mage_engine.base.errors import ConfigError
 from mage_engine.kb.layout import KB
 
 _BINDING_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")

@@ -1,5 +1,9 @@
 """Where a knowledge base keeps each file, and how commands find it.
 
+Every file and folder mage keeps under a project is named here, once: no other
+module spells a `mage/` or `.mage/` path (the file guard's own temporaries
+folder aside, kb/guard.py, which this module stands on).
+
 A KB is a project folder holding `mage/config.yaml`. Commands find it by
 walking up from the current folder, unless `--kb DIR` or `MAGE_KB` names it.
 
@@ -13,21 +17,66 @@ from __future__ import annotations  # the Path annotations stay text: no pathlib
 
 import os
 
-from mage_engine.errors import KBNotFound
+from mage_engine.base.errors import KBNotFound
 from mage_engine.kb import guard
 
-# Locations relative to the project root (POSIX separators, as os.path joins them here).
+# Every location under the project root (POSIX separators, as os.path joins them here).
+# Committed (mage/): what a person owns and reviews.
 MAGE_DIR = "mage"
 CONFIG_FILE = "mage/config.yaml"
 NOTES_DIR = "mage/notes"
 SKILLS_DIR = "mage/skills"
+INDEX_MD = "mage/INDEX.md"
+MEMORY_MD = "mage/MEMORY.md"
+REJECTED_FILE = "mage/rejected.jsonl"
+# Git-ignored scratch (.mage/): what mage keeps for itself.
 SCRATCH_DIR = ".mage"
-LEARNINGS_DIR = ".mage/learnings"
-STAGING_DIR = ".mage/staging"
+LEARNINGS_DIR = ".mage/learnings"  # the trail: one file per session (trail/session_files.py names them)
+STAGING_DIR = ".mage/staging"  # drafts waiting to be groomed
 STATE_DIR = ".mage/state"
-INDEX_DIR = ".mage/index"
+INDEX_DIR = ".mage/index"  # the search index's generations, stamp and manifest (recall/index/store.py)
 ERRORS_LOG = ".mage/errors.log"
-LEDGER_FILE = ".mage/injections.jsonl"
+LEDGER_FILE = ".mage/injections.jsonl"  # what mage put into the agent's context (usage/ledger.py)
+METRICS_FILE = ".mage/metrics.json"  # the usage metrics folded so far (usage/metrics.py)
+METRICS_LOCK_FILE = ".mage/metrics.lock"
+METRICS_EVENTS_FILE = ".mage/metrics.events.jsonl"  # usage events, appended (usage/events.py)
+KB_LOCK_FILE = ".mage/kb.lock"  # every change to mage/ or .mage/staging/ holds it (kb/lock.py)
+JOURNAL_FILE = ".mage/journal.json"  # a grooming change in flight (kb/journal.py)
+JOURNAL_REFUSED_FILE = ".mage/journal.refused.json"  # a journal mage would not apply, set aside
+REDIRECTED_DIR = ".mage/redirected"  # the host's memory files, once staged (grooming/redirects.py)
+SETTINGS_BACKUPS_DIR = ".mage/backups"  # host settings as they were before connect changed them
+DOCTOR_AGENT_TRANSCRIPT = ".mage/doctor-agent.jsonl"  # `mage doctor`'s sample subagent transcript
+INDEX_STAMP_FILE = ".mage/index/current.json"  # which generation is live (the index's commit point)
+INDEX_MANIFEST = ".mage/index/manifest.json"  # every note's record as the search index read it
+INDEX_STANDING_FILE = ".mage/index/standing.json"  # what SessionStart injects, precomputed
+SESSIONS_DIR = ".mage/state/sessions"  # capture's state and lock per session (trail/session_state.py)
+SESSION_CONTEXT_DIR = ".mage/state/context"  # the notes each session's start named (recall/standing/)
+CONFIG_CACHE_FILE = ".mage/state/config.json"  # config.yaml as JSON, for the hooks (kb/config.py)
+CONFIG_WARNINGS_FILE = ".mage/state/config-warnings.txt"  # the config warnings logged today
+WORDLISTS_FILE = ".mage/state/wordlists.json"  # the word lists analysed, so a hook need not (terms/saved_lists.py)
+EVERYDAY_FILE = ".mage/state/everyday.json"  # the project's everyday words, counted so far
+EVERYDAY_LOG = ".mage/state/everyday.log"  # one line of terms per prompt since
+PRUNE_STAMP_FILE = ".mage/state/prune.stamp"  # when the trail was last pruned (trail/retention.py)
+HOST_JOURNAL_FILE = ".mage/state/host-journal.json"  # a connect or disconnect in flight
+GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging
+UNDO_FILE = ".mage/state/undo.json"  # the last grooming actions, newest last, each one undoable (grooming/undo.py)
+SCRUB_VERSION_FILE = ".mage/state/scrub-version"  # the scrub rules .mage/ was last scrubbed under
+RESCRUB_PENDING_FILE = ".mage/state/rescrub.pending"  # a background re-scrub is running
+DRAFT_ROWS_FILE = ".mage/state/draft-rows-v2.json"  # the staging listing's rows, by each draft's stat (v2: problems as records)
+DISTILL_DIR = ".mage/state/distill"  # distill's folded chapters and cursors (recurrence/distill_state.py)
+TALLIES_FILE = ".mage/state/tallies.json"  # every recurring signature's tally
+CANDIDATES_FILE = ".mage/state/candidates.json"  # the tallies at K chapters nothing covers yet
+OPTIMIZE_FILE = ".mage/state/optimize.json"  # the optimize proposals a person dismissed
+
+
+def catalog_file(folder_name: str) -> str:
+    """Where grooming's catalog caches the records of one folder's files (grooming/catalog.py)."""
+    return f"{STATE_DIR}/catalog-v3-{folder_name}.json"
+
+
+def host_record_file(host: str) -> str:
+    """Connect's record of what it changed for `host` (hosts/claude_code/record.py, hosts/generic.py)."""
+    return f"{STATE_DIR}/{host}.json"
 
 
 class KB:
@@ -100,15 +149,15 @@ class KB:
 
     @property
     def index_md(self) -> Path:
-        return self.mage_dir / "INDEX.md"
+        return self.root / INDEX_MD
 
     @property
     def memory_md(self) -> Path:
-        return self.mage_dir / "MEMORY.md"
+        return self.root / MEMORY_MD
 
     @property
     def rejected_path(self) -> Path:
-        return self.mage_dir / "rejected.jsonl"
+        return self.root / REJECTED_FILE
 
     # git-ignored scratch (.mage/)
     @property
@@ -137,7 +186,7 @@ class KB:
 
     @property
     def metrics_path(self) -> Path:
-        return self.scratch_dir / "metrics.json"
+        return self.root / METRICS_FILE
 
     @property
     def state_dir(self) -> Path:
@@ -146,7 +195,7 @@ class KB:
 
     @property
     def journal_path(self) -> Path:
-        return self.scratch_dir / "journal.json"
+        return self.root / JOURNAL_FILE
 
     def note_path(self, note_id: str) -> Path:
         return self.notes_dir / f"{note_id}.md"

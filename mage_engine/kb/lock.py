@@ -7,7 +7,7 @@ actions) runs inside `with kb_lock(kb):`. The lock is an `fcntl.flock` on
 mage never blocks the next one. A live holder is waited on for at most
 MAGE_LOCK_WAIT seconds (default 10), then the caller gets "another mage is
 grooming (pid N); retry". Whoever takes the lock first finishes a change a
-crash interrupted (`transaction.recover`) and clears temporary files that
+crash interrupted (`journal.recover`) and clears temporary files that
 dead writers left, so every entry point (CLI, TUI, hooks) sees a whole KB
 before it changes anything. The lock is re-entrant within a process: an
 accept inside an approve, a stage inside a redirect import.
@@ -16,11 +16,9 @@ accept inside an approve, a stage inside a redirect import.
 import os
 import time
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.kb import guard
-from mage_engine.kb.layout import SCRATCH_DIR
-
-LOCK_FILE = ".mage/kb.lock"
+from mage_engine.kb.layout import HOST_JOURNAL_FILE, JOURNAL_FILE, KB_LOCK_FILE
 DEFAULT_WAIT_SECONDS = 10.0
 _held = {}  # KB top -> [fd, depth, owning thread]
 
@@ -77,7 +75,7 @@ def _take(kb, deadline: float) -> int:
     """The locked descriptor of .mage/kb.lock, waiting until `deadline`; KBBusy after it."""
     import fcntl
 
-    fd = guard.open_lock(kb.at(LOCK_FILE))
+    fd = guard.open_lock(kb.at(KB_LOCK_FILE))
     while True:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -100,17 +98,16 @@ def _holder(fd: int) -> str:
         return "unknown"
 
 
-# grooming's journal and connect's (kb/transaction.py names them; spelled here so a hook imports nothing more)
-JOURNALS = (SCRATCH_DIR + "/journal.json", SCRATCH_DIR + "/state/host-journal.json")
+JOURNALS = (JOURNAL_FILE, HOST_JOURNAL_FILE)  # grooming's journal and connect's (kb/journal.py)
 
 
 def on_first_hold(kb) -> None:
     """Finish an interrupted change and clear dead writers' temporary files (lock held)."""
-    from mage_engine.kb import transaction
+    from mage_engine.kb import journal  # only when a change is pending: it loads json, which hooks avoid
     from mage_engine.kb.tmpfiles import sweep_temporaries
 
-    transaction.recover(kb, transaction.GROOMING)
-    transaction.recover(kb, transaction.HOST)
+    journal.recover(kb, journal.GROOMING)
+    journal.recover(kb, journal.HOST)
     sweep_temporaries(kb)
 
 

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mage_engine.errors import NoteFormatError
+from mage_engine.base.errors import NoteFormatError
 from mage_engine.kb import frontmatter, guard
 from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.clock import today  # noqa: F401  (re-exported)

@@ -10,9 +10,9 @@ import os
 import time
 
 from mage_engine.kb import guard
-from mage_engine.kb.layout import SCRATCH_DIR
+from mage_engine.kb.layout import MAGE_DIR, NOTES_DIR, SCRATCH_DIR, STAGING_DIR
 
-FOLDERS = (guard.TMP_DIR, "mage", "mage/notes", ".mage/staging", SCRATCH_DIR)
+FOLDERS = (guard.TMP_DIR, MAGE_DIR, NOTES_DIR, STAGING_DIR, SCRATCH_DIR)
 MAX_AGE_SECONDS = 3600
 
 

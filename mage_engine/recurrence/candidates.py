@@ -1,4 +1,4 @@
-"""Candidates (SPEC 5.2): signatures seen in at least K chapters that nothing covers yet.
+"""Candidates (docs/recurrence.md#promote-and-the-dial): signatures seen in at least K chapters that nothing covers yet.
 
 A tally at ≥ K chapters is, in this order: `rejected` (its signature is in
 mage/rejected.jsonl: it never comes back), `covered` (a note lists it in
@@ -15,9 +15,11 @@ import hashlib
 import json
 import os
 
+from mage_engine.kb.snapshot import folder_keys
 from mage_engine.recurrence.coverage import recall_match, signature_owners, staged_signatures
 from mage_engine.recurrence.draft_text import title_for
-from mage_engine.recurrence.store import write_scratch
+from mage_engine.recurrence.distill_state import write_scratch
+from mage_engine.kb.layout import CANDIDATES_FILE, INDEX_STAMP_FILE
 
 RULES = 3  # bump when what counts as covered changes, so saved candidates are recomputed
 FAMILY_K = {"lesson": 1}  # the person asked for it: one chapter is enough
@@ -27,14 +29,7 @@ ROW_KEYS = ("id", "signature", "family", "chapters", "chapter_count", "count", "
 
 
 def candidates_path(kb):
-    return kb.state_dir / "candidates.json"
-
-
-def candidates(kb) -> list[dict]:
-    """The waiting candidates (folding anything new in the trail first), JSON-ready."""
-    from mage_engine.recurrence.distill import distill
-
-    return distill(kb).candidates
+    return kb.root / CANDIDATES_FILE
 
 
 def evaluate(kb, tallies: list, config, known: dict | None = None) -> list[dict]:
@@ -83,7 +78,7 @@ class _Judge:
 
     def _anything_to_find(self) -> bool:
         """Recall can only cover with a note or a skill: skip opening the index without one."""
-        return bool(_listing(self.kb.notes_dir)) or any(self.kb.skills_dir.glob("*/SKILL.md"))
+        return bool(folder_keys(self.kb.notes_dir)) or any(self.kb.skills_dir.glob("*/SKILL.md"))
 
 
 def refresh_candidates(kb, tallies: list, config=None) -> tuple[int, list]:
@@ -127,19 +122,11 @@ def _kb_stamp(kb, config) -> str:
     """What coverage verdicts depend on: rules, K, the floor, notes, drafts, skills, rejections, the index."""
     digest = hashlib.sha256(repr((RULES, config.k, config.hint_min_score)).encode())
     for folder in (kb.notes_dir, kb.staging_dir):
-        digest.update(repr(_listing(folder)).encode())
+        digest.update(repr(folder_keys(folder)).encode())  # a file edited this very tick never looks unchanged
     skills = sorted(kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else []
-    for path in [kb.rejected_path, kb.index_dir / "current.json", *skills]:
+    for path in [kb.rejected_path, kb.root / INDEX_STAMP_FILE, *skills]:
         digest.update(repr((path.name, _stat(path))).encode())
     return digest.hexdigest()[:16]
-
-
-def _listing(folder) -> list:
-    try:
-        with os.scandir(folder) as entries:
-            return sorted((e.name, e.stat().st_mtime_ns, e.stat().st_size) for e in entries if e.name.endswith(".md"))
-    except OSError:
-        return []
 
 
 def _stat(path):
@@ -151,6 +138,6 @@ def _stat(path):
 
 
 def _load(kb) -> dict:
-    from mage_engine.jsonfiles import read_object
+    from mage_engine.kb.jsonfiles import read_object
 
     return read_object(candidates_path(kb)) or {}

@@ -20,7 +20,7 @@ import re
 
 from functools import lru_cache
 
-from mage_engine.recurrence.commands import (ENV_ASSIGNMENT, NUMERIC, head_of, main_segment, program_and_args as _program,
+from mage_engine.recurrence.shell_commands import (ENV_ASSIGNMENT, NUMERIC, head_of, main_segment, program_and_args as _program,
                                              segments, shape, shape_token)
 
 LOOK_ONLY = {"ls", "ll", "la", "dir", "cat", "bat", "head", "tail", "less", "more", "grep", "egrep", "rg", "ag",
@@ -60,6 +60,23 @@ _REPORTING = {"status", "--status", "list", "--list", "ls", "show", "info", "--i
               "--version", "logs", "--dry-run", "-n", "--check"}
 
 
+@lru_cache(maxsize=4096)
+def head(command: str, error: str = "") -> str:
+    """The program that did the work, with its subcommand where it has one (`docker exec`,
+    `git add`, `npm run build`). Given the `error` a failed command printed, the segment that
+    failed: `git add x && git status` that failed is `git add`."""
+    if error or any(op in command for op in ("&&", "||", ";")):
+        return head_of(failing_segment(command, error))
+    return head_of(main_segment(command))
+
+
+@lru_cache(maxsize=4096)
+def is_read_only(command: str) -> bool:
+    """Commands that only look (ls, cat, git status, ping, docker logs): never a fix."""
+    return is_look_only(command)
+
+
+@lru_cache(maxsize=4096)
 def is_look_only(command: str) -> bool:
     """True for commands that only look (never a fix): ls, cat, git status, docker logs, ping …"""
     program, args = _program(main_segment(command))

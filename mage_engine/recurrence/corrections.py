@@ -1,4 +1,4 @@
-"""Corrections (SPEC 5.1): the person overrules the agent right after its action.
+"""Corrections (docs/recurrence.md#what-a-signature-is): the person overrules the agent right after its action.
 
 A prompt is a correction when it follows at least one tool use since the
 previous prompt, reads like an overrule ("no, use …", "don't …", "… instead"),
@@ -12,7 +12,7 @@ not negated ("use pnpm", "run make", "try uv"), else the prohibition itself
 
 import re
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import command_kinds
 from mage_engine.recurrence.fix_steps import action_shape
 from mage_engine.recurrence.signatures import correction_signature, normalise_text
 from mage_engine.recurrence.steps import SHELL_TOOLS, raw_label
@@ -65,7 +65,7 @@ def overruled(step: dict, want: str) -> str:
     """The agent's action, as a signature part: `npm` (a tool choice the person replaced with
     "use …"), `git push` (a command they forbade), `edit package.json`."""
     if step["tool"] in SHELL_TOOLS and step.get("cmd"):
-        head = commands.head(step["cmd"]) or step["tool"]
+        head = command_kinds.head(step["cmd"]) or step["tool"]
         return head.split(" ")[0] if want.startswith("use ") else head
     return action_shape(step)
 

@@ -1,4 +1,4 @@
-"""Is a recurring situation already known? (SPEC 5.2: covered by a note, or already staged.)
+"""Is a recurring situation already known? (covered by a note, or already staged: docs/recurrence.md#promote-and-the-dial)
 
 A note covers a signature when it lists it in `signatures`, or when recall
 finds it above the hint floor and it names both the outcome and the
@@ -19,7 +19,7 @@ def recall_match(kb, tally: dict, floor: float) -> dict | None:
     the same config file) from silently swallowing a lesson nobody wrote down yet.
     """
     try:
-        from mage_engine.recall.search import search
+        from mage_engine.recall.search.bm25 import search
 
         hits = search(kb, recall_query(tally), limit=3)
     except Exception:

@@ -1,13 +1,13 @@
-"""`mage distill`: the deterministic, incremental fold of the trail into signature tallies (SPEC 5.1).
+"""The deterministic, incremental fold of the trail into signature tallies (docs/recurrence.md#distill); `mage distill`
+runs it, then judges the candidates (pipeline.py).
 
-A run reads only the bytes appended to the trail since the last run (cursor.py),
+A run reads only the bytes appended to the trail since the last run (trail/reader.py),
 folds them into the chapters they belong to (fold.py), updates the signature
 sightings by difference (tallies.py) and writes `.mage/state/tallies.json`,
 byte-identical for the same trail however many runs it took to read it.
 A run over an unchanged trail reads the cursors, stats the files, and stops.
 Anything the saved state cannot explain (a pruned or rewritten trail file, a
-crash between writes) folds the whole trail again. Each run also refreshes
-`candidates.json` (candidates.py).
+crash between writes) folds the whole trail again.
 """
 
 import json
@@ -15,9 +15,11 @@ import time
 from dataclasses import dataclass, field
 
 from mage_engine.kb.atomic import remove_tree
-from mage_engine.recurrence import cursor, store as state
-from mage_engine.recurrence.fold import Folder, counts
+from mage_engine.trail.reader import Restart, TrailReader
+from mage_engine.recurrence import distill_state as state
+from mage_engine.recurrence.chapter_fold import Folder, counts
 from mage_engine.recurrence.tallies import Incomplete, apply_changes, build_tallies, rebuild
+from mage_engine.kb.layout import TALLIES_FILE
 
 PROGRESS_EVERY = 5000  # lines between progress callbacks
 
@@ -43,60 +45,55 @@ class DistillResult:
 
 
 def tallies_path(kb):
-    return kb.state_dir / "tallies.json"
+    return kb.root / TALLIES_FILE
 
 
-def distill(kb, progress=None, refresh_candidates: bool = True) -> DistillResult:
-    """Fold what is new in the trail; return every signature's tally.
+def distill_tallies(kb, progress=None) -> DistillResult:
+    """Fold what is new in the trail; return every signature's tally (no candidates: pipeline.py).
 
     `progress(done_bytes, total_bytes)` is called while reading.
     """
     started = time.perf_counter()
-    index, files = state.load_index(kb), cursor.trail_files(kb)
+    index = state.load_index(kb)
+    reader = TrailReader(kb, index["cursors"])
     try:
-        todo = cursor.plan(files, index["cursors"])
+        todo = reader.unread()
         saved = None if todo else _saved_tallies(kb)
-    except cursor.Restart:
+    except Restart:
         todo, saved = None, None
     if saved is not None:
         result = _result(index, saved, 0, False)
     else:
-        result = _fold(kb, files, todo, progress)
-    if refresh_candidates:
-        from mage_engine.recurrence.candidates import refresh_candidates as refresh
-
-        result.k, result.candidates = refresh(kb, result.tallies)
+        result = _fold(kb, reader, todo, progress)
     result.seconds = round(time.perf_counter() - started, 4)
     return result
 
 
-def tallies(kb) -> list[dict]:
-    """The current tallies (folding anything new first), JSON-ready: for the TUI's Recurrence pane."""
-    return distill(kb).tallies
-
-
 def chapter_states(kb) -> dict:
     """chapter id -> its folded state (work counts, observations, skill loads), after a fold."""
-    distill(kb, refresh_candidates=False)
+    distill_tallies(kb)
     chapters = {}
     for bucket in state.Store(kb).all_buckets().values():
         chapters.update(bucket["chapters"])
     return chapters
 
 
-def _fold(kb, files, todo, progress) -> DistillResult:
+def _fold(kb, reader, todo, progress) -> DistillResult:
     """Fold `todo` into the saved state; start over (todo None) when it cannot be trusted."""
     if todo is not None:
         try:
-            return _fold_into(kb, state.Store(kb), todo, progress, restarted=False)
-        except (cursor.Restart, state.Inconsistent):
+            return _fold_into(kb, state.Store(kb), reader, todo, progress, restarted=False)
+        except (Restart, state.Inconsistent):
             pass
     remove_tree(state.folder(kb))
-    return _fold_into(kb, state.Store(kb, fresh=True), cursor.plan(files, {}), progress, restarted=True)
+    store = state.Store(kb, fresh=True)
+    reader.cursors = store.cursors  # the same listing, read from the start
+    return _fold_into(kb, store, reader, reader.unread(), progress, restarted=True)
 
 
-def _fold_into(kb, store, todo, progress, restarted: bool) -> DistillResult:
-    read = _read(store, todo, progress)
+def _fold_into(kb, store, reader, todo, progress, restarted: bool) -> DistillResult:
+    reader.cursors = store.cursors  # where this fold's cursors are saved, with its buckets
+    read = _read(store, reader, todo, progress)
     summary = {name: _summary(store.buckets[name]) for name in store.touched}
     text = render_tallies(build_tallies(store.sightings))
     store.save(summary)
@@ -104,16 +101,17 @@ def _fold_into(kb, store, todo, progress, restarted: bool) -> DistillResult:
     return _result(store.index, json.loads(text)["tallies"], read, restarted)  # the saved form: same bytes
 
 
-def _read(store, todo: list, progress) -> int:
+def _read(store, reader, todo: list, progress) -> int:
     folder = Folder(store)
     total, done = sum(item.size - item.offset for item in todo), 0
     for item in todo:
-        lines, offset = cursor.read_new(item)
+        data, offset = reader.read_new(item)
+        lines = data.decode("utf-8", errors="replace").split("\n")[:-1]
         for number, line in enumerate(lines, 1):
             folder.feed_line(line)
             if progress and number % PROGRESS_EVERY == 0:
                 progress(done + (offset - item.offset) * number // len(lines), total)
-        store.cursors[item.key] = cursor.cursor_for(item, offset)
+        reader.advance(item, offset)
         done += item.size - item.offset
         if progress:
             progress(done, total)
@@ -144,7 +142,7 @@ def render_tallies(tallies: list) -> str:
 
 
 def _saved_tallies(kb) -> list | None:
-    from mage_engine.jsonfiles import read_object
+    from mage_engine.kb.jsonfiles import read_object
 
     tallies = (read_object(tallies_path(kb)) or {}).get("tallies")
     return tallies if isinstance(tallies, list) else None

@@ -1,6 +1,6 @@
 """A recurrence draft a person would keep: the situation as its title, in words (draft_titles.py),
 then the summary, the evidence (chapters, dates, up to three scrubbed examples) and the
-procedure that was observed to work (SPEC 5.2). A fix or retry whose step could destroy
+procedure that was observed to work (docs/recurrence.md#promote-and-the-dial). A fix or retry whose step could destroy
 something (capture/hazards.py) says so first, in a warning above everything else."""
 
 import re

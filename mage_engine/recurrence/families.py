@@ -1,4 +1,4 @@
-"""Failure → fix and retry (SPEC 5.1): what failed, and what made the same command pass.
+"""Failure → fix and retry (docs/recurrence.md#what-a-signature-is): what failed, and what made the same command pass.
 
 Walking one chapter's steps in order, a failed tool use with an error class
 waits for the same command to succeed later in the chapter:
@@ -13,7 +13,7 @@ waits for the same command to succeed later in the chapter:
 - it passes again with nothing changed in between: a flake, not a signature.
 
 Refusals, interruptions, permission prompts and tool-usage slips are not
-failures at all (capture/noise.py). A compound command is named by the segment
+failures at all (hosts/claude_code/noise.py). A compound command is named by the segment
 that failed. Steps that only look (`ls`, `git status`, `ping`) are never fixes;
 a destructive fix step is kept, flagged, so every draft made of it warns.
 Edits of ordinary source files are not fixes a note can teach (that is

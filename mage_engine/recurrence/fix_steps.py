@@ -10,7 +10,7 @@ whether a step could destroy something, and which tool call a sighting is of.
 import os
 import re
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import command_kinds
 from mage_engine.recurrence.command_kinds import key_shape
 from mage_engine.recurrence.signatures import is_placeholder_only
 from mage_engine.recurrence.steps import EDIT_TOOLS, SHELL_TOOLS, raw_label
@@ -54,7 +54,7 @@ def identity(step: dict) -> str:
 def failing_head(step: dict) -> str:
     """The program and subcommand that failed (`git add`, `docker exec`), or the tool's name."""
     if step.get("cmd") and step["tool"] in SHELL_TOOLS:
-        return commands.head(step["cmd"], step.get("err", "")) or step["tool"]
+        return command_kinds.head(step["cmd"], step.get("err", "")) or step["tool"]
     return step["tool"]
 
 

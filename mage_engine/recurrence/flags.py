@@ -1,4 +1,4 @@
-"""Flags and environment of a command: what a retry changed (SPEC 5.1, the retry family).
+"""Flags and environment of a command: what a retry changed (the retry family: docs/recurrence.md#what-a-signature-is).
 
 `skeleton` drops flags, numbers, environment and wrappers, so `pytest t.py`
 and `CI=1 pytest t.py --reruns 3` share one; `delta` names what changed
@@ -9,7 +9,7 @@ retry signature names (`pytest <path>`).
 import os
 from functools import lru_cache
 
-from mage_engine.recurrence.commands import ENV_ASSIGNMENT, NUMERIC, WRAPPERS, main_segment, segments, shape_token, tokens
+from mage_engine.recurrence.shell_commands import ENV_ASSIGNMENT, NUMERIC, WRAPPERS, main_segment, segments, shape_token
 from mage_engine.recurrence.signatures import normalise_text
 
 

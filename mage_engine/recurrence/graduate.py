@@ -1,4 +1,4 @@
-"""`mage graduate` (SPEC 5.3): a procedure note used in at least M chapters becomes a skill.
+"""`mage graduate` (docs/recurrence.md#graduate): a procedure note used in at least M chapters becomes a skill.
 
 M comes from the sensitivity dial (or explicit thresholds). The skill is
 written to `mage/skills/<name>/SKILL.md` (name = the note's id) and the note
@@ -16,8 +16,8 @@ import datetime as dt
 from dataclasses import dataclass, field
 
 from mage_engine.recurrence import skill_text
-from mage_engine.recurrence.skillfile import render_skill, skill_path
-from mage_engine.recurrence.usage import note_evidence
+from mage_engine.kb.skills import render_skill, skill_path
+from mage_engine.recurrence.use_evidence import note_evidence
 
 
 @dataclass
@@ -100,7 +100,7 @@ def _mint(kb, ready: list, result: GraduateResult, today: str) -> None:
     tx.commit()
     result.linked = _make_visible(kb)
     from mage_engine.grooming.git_hint import git_command
-    from mage_engine.recall.render_all import refresh_search_index
+    from mage_engine.grooming.derived import refresh_search_index
 
     names = ", ".join(row["skill"] for row in result.graduated)
     result.git_command = git_command(result.written, f"mage: graduate {names}")

@@ -1,6 +1,6 @@
 """Explicit requests (a family of its own): the person asked, in so many words, to keep something.
 
-One prompt is enough (K = 1): capture stages the draft at once (capture/autostage.py),
+One prompt is enough (K = 1): capture stages the draft at once (grooming/autostage.py),
 and this family makes the same request a candidate for `mage promote` too, under the
 same signature (`lesson: never commit without signing`), so a request capture could
 not stage (a prompt only a transcript fold saw) still reaches staging, and one that

@@ -1,4 +1,4 @@
-"""Did the work after a skill load follow the skill? And which words fire it well? (SPEC 5.4)
+"""Did the work after a skill load follow the skill? And which words fire it well? (docs/recurrence.md#optimize)
 
 A skill's procedure is the commands in its body's code spans (numbered steps
 first). A load matches when the work that followed it ran at least half of
@@ -10,7 +10,7 @@ followed. All deterministic: the same trail gives the same verdicts.
 
 import re
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import command_kinds, shell_commands as commands
 
 MIN_SHARED_WORDS = 3
 _CODE = re.compile(r"`([^`\n]+)`")
@@ -29,7 +29,7 @@ def procedure_commands(body: str) -> list[str]:
 def _is_command(text: str) -> bool:
     if not text or "<" in text or text.startswith(("#", "/", "-")):
         return False
-    return bool(re.match(r"^[A-Za-z_.][\w.-]*(?:\s|$)", text)) and bool(commands.head(text))
+    return bool(re.match(r"^[A-Za-z_.][\w.-]*(?:\s|$)", text)) and bool(command_kinds.head(text))
 
 
 def load_matches(load: dict, procedure: list[str], body_words: set) -> bool:
@@ -42,7 +42,7 @@ def load_matches(load: dict, procedure: list[str], body_words: set) -> bool:
 
 
 def _same_step(wanted: str, ran: str) -> bool:
-    if commands.head(wanted) != commands.head(ran):
+    if command_kinds.head(wanted) != command_kinds.head(ran):
         return False
     expected = set(commands.shape(wanted).split())
     return len(expected & set(commands.shape(ran).split())) * 2 >= len(expected)
@@ -50,7 +50,7 @@ def _same_step(wanted: str, ran: str) -> bool:
 
 def words(text: str) -> set:
     """Distinctive lowercase words of `text` (function words and chat filler dropped)."""
-    from mage_engine.recall.stopwords import STOPWORDS
+    from mage_engine.terms.stopwords import STOPWORDS
 
     return {word for word in _WORD.findall(text.lower()) if word not in STOPWORDS}
 

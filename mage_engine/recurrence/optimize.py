@@ -1,4 +1,4 @@
-"""`mage optimize` (SPEC 5.4): keep each generated skill's trigger sharp, deterministically.
+"""`mage optimize` (docs/recurrence.md#optimize): keep each generated skill's trigger sharp, deterministically.
 
 Skill loads come from the trail (Claude Code's `Skill` tool in PostToolUse).
 For each load, the work that followed (the next 20 prompts and tool uses, or
@@ -14,17 +14,17 @@ back. `optimize(kb)` applies the edits to the
 working tree and returns the git command; `dry_run=True` only proposes.
 """
 
-import hashlib
 from dataclasses import dataclass, field
 
+from mage_engine.base.errors import NotFound
+from mage_engine.kb.skills import list_skills, short_name
 from mage_engine.recurrence import matching
-from mage_engine.recurrence.skillfile import list_skills, short_name
+from mage_engine.recurrence.distill import chapter_states
+from mage_engine.recurrence.optimize_apply import apply_all, apply_one, dismiss, dismissed_ids
+from mage_engine.recurrence.optimize_shipped import propose_shipped, row, shipped_loads
+from mage_engine.recurrence.trigger_edits import propose
 
-MIN_LOADS = 5
-REWORD_BELOW = 0.4
-DEMOTE_BELOW = 0.2
 MAX_EDITS = 3
-SHOWN_LOADS = 10
 
 
 @dataclass
@@ -45,11 +45,6 @@ class OptimizeResult:
 
 def optimize(kb, dry_run: bool = False) -> OptimizeResult:
     """Propose (and unless `dry_run`, apply) up to MAX_EDITS trigger edits."""
-    from mage_engine.recurrence.optimize_apply import apply_all, dismissed_ids
-
-    from mage_engine.recurrence.distill import chapter_states
-    from mage_engine.recurrence.optimize_shipped import propose_shipped, row, shipped_loads
-
     result = OptimizeResult(dry_run=dry_run)
     chapters = chapter_states(kb)
     found = []
@@ -73,36 +68,34 @@ def optimize(kb, dry_run: bool = False) -> OptimizeResult:
 
 def apply_proposal(kb, proposal) -> dict:
     """Apply one proposal (a proposal dict or its id): for the TUI's Skills pane."""
-    from mage_engine.recurrence.optimize_apply import apply_one
-
-    return apply_one(kb, proposal)
+    return apply_one(kb, find_proposal(kb, proposal))
 
 
 def dismiss_proposal(kb, proposal) -> dict:
     """Dismiss one proposal (a dict or its id) for good: it is never proposed again."""
-    from mage_engine.recurrence.optimize_apply import dismiss
-
-    return dismiss(kb, proposal)
+    return dismiss(kb, find_proposal(kb, proposal))
 
 
 def all_proposals(kb) -> list[dict]:
     """Every current proposal, dismissed ones left out (for apply and dismiss by id)."""
-    from mage_engine.recurrence.optimize_apply import dismissed_ids
-
-    from mage_engine.recurrence.distill import chapter_states
-    from mage_engine.recurrence.optimize_shipped import propose_shipped, shipped_loads
-
     hidden, chapters = dismissed_ids(kb), chapter_states(kb)
     found = [propose(skill, loads, verdicts) for skill, loads, verdicts in skill_loads(kb, chapters)]
     found += [propose_shipped(tool, loads, verdicts) for tool, loads, verdicts in shipped_loads(chapters)]
     return [p for p in found if p and p["id"] not in hidden]
 
 
+def find_proposal(kb, proposal) -> dict:
+    """The current proposal `proposal` names (a proposal dict or its id); NotFound when there is none."""
+    wanted = proposal.get("id") if isinstance(proposal, dict) else str(proposal)
+    for current in all_proposals(kb):
+        if current["id"] == wanted:
+            return current
+    raise NotFound(f"no current optimize proposal '{wanted}'", "list them with `mage optimize --dry-run`")
+
+
 def skill_loads(kb, chapters: dict | None = None) -> list:
     """(skill, its loads oldest first, a match verdict per load) for every skill in mage/skills/."""
     if chapters is None:
-        from mage_engine.recurrence.distill import chapter_states
-
         chapters = chapter_states(kb)
     found = []
     for skill in list_skills(kb):
@@ -112,53 +105,6 @@ def skill_loads(kb, chapters: dict | None = None) -> list:
         procedure, body_words = matching.procedure_commands(skill.body), matching.words(skill.body)
         found.append((skill, loads, [matching.load_matches(load, procedure, body_words) for load in loads]))
     return found
-
-
-def propose(skill, loads: list, verdicts: list) -> dict | None:
-    """A reword or demote proposal for one generated skill, or None."""
-    if not skill.generated or len(loads) < MIN_LOADS:
-        return None
-    rate = round(sum(verdicts) / len(loads), 3)
-    if rate >= REWORD_BELOW:
-        return None
-    evidence = _evidence(loads, verdicts, rate)
-    if rate < DEMOTE_BELOW and skill.metadata.get("from_note"):
-        return _proposal(skill, "demote", None, evidence,
-                         f"the work after {len(loads) - sum(verdicts)} of {len(loads)} loads did not follow it")
-    helped = [load["before"] for load, ok in zip(loads, verdicts) if ok]
-    misfired = [load["before"] for load, ok in zip(loads, verdicts) if not ok]
-    terms = matching.trigger_terms(helped, misfired)
-    if not terms:
-        return None
-    after = reworded(skill.description, terms)
-    evidence["helped_terms"], evidence["misfire_terms"] = terms, sorted(
-        set().union(*(matching.words(text) for text in misfired)) & matching.words(skill.description))
-    if after == skill.description:
-        return None
-    return _proposal(skill, "reword", after, evidence, f"match rate {rate} over {len(loads)} loads is under "
-                                                         f"{REWORD_BELOW}")
-
-
-def reworded(description: str, terms: list) -> str:
-    """The description's first sentence, narrowed to the terms seen where the skill helped."""
-    first = description.split(". ")[0].rstrip(".")
-    trigger = ", ".join(terms[:-1]) + (f" or {terms[-1]}" if len(terms) > 1 else terms[0])
-    return f"{first}. Use when the task mentions {trigger}."[:1024]
-
-
-def _proposal(skill, action: str, after, evidence: dict, reason: str) -> dict:
-    key = f"{skill.name}|{action}|{after or ''}"
-    return {"id": hashlib.sha256(key.encode("utf-8")).hexdigest()[:10], "skill": skill.name, "action": action,
-            "note": skill.metadata.get("from_note"), "before": {"description": skill.description},
-            "after": {"description": after} if action == "reword" else {"skill": None,
-                                                                          "note": skill.metadata.get("from_note")},
-            "reason": reason, "evidence": evidence}
-
-
-def _evidence(loads: list, verdicts: list, rate: float) -> dict:
-    shown = [{"chapter": load["chapter"], "at": load["ts"], "prompt": load["before"][:160], "matched": ok}
-             for load, ok in list(zip(loads, verdicts))[-SHOWN_LOADS:]]
-    return {"loads": len(loads), "matched": sum(verdicts), "match_rate": rate, "recent_loads": shown}
 
 
 def _skill_row(skill, verdicts: list) -> dict:

@@ -1,4 +1,4 @@
-"""Applying and dismissing optimize proposals (the person's decision, SPEC 5.4).
+"""Applying and dismissing optimize proposals (the person's decision, docs/recurrence.md#optimize).
 
 A reword rewrites the skill's `description` and appends to its
 `metadata.trigger_history`. A demotion deletes the skill, removes its
@@ -12,26 +12,26 @@ import datetime as dt
 import json
 import os
 
-from mage_engine.errors import MageError, NotFound
+from mage_engine.base.errors import MageError
 from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.recurrence.skillfile import read_skill, render_skill, skill_path
+from mage_engine.kb.skills import read_skill, render_skill, skill_path
+from mage_engine.kb.layout import OPTIMIZE_FILE
 
 
 def state_path(kb):
-    return kb.state_dir / "optimize.json"
+    return kb.root / OPTIMIZE_FILE
 
 
 def dismissed_ids(kb) -> set:
-    from mage_engine.jsonfiles import read_object
+    from mage_engine.kb.jsonfiles import read_object
 
     dismissed = (read_object(state_path(kb)) or {}).get("dismissed")
     return set(dismissed) if isinstance(dismissed, dict) else set()
 
 
-def dismiss(kb, proposal) -> dict:
-    """Never propose this again."""
-    found = _find(kb, proposal)
-    from mage_engine.jsonfiles import read_object
+def dismiss(kb, found: dict) -> dict:
+    """Never propose this (current) proposal again."""
+    from mage_engine.kb.jsonfiles import read_object
 
     state = read_object(state_path(kb)) or {}
     if not isinstance(state.get("dismissed"), dict):
@@ -42,11 +42,10 @@ def dismiss(kb, proposal) -> dict:
     return {"dismissed": found["id"], "skill": found["skill"], "action": found["action"]}
 
 
-def apply_one(kb, proposal) -> dict:
+def apply_one(kb, found: dict) -> dict:
     """Apply one current proposal; returns what it wrote and the git command."""
     from mage_engine.grooming.git_hint import git_command
 
-    found = _find(kb, proposal)
     written = apply_proposal_files(kb, found)
     return {"applied": found["id"], "skill": found["skill"], "action": found["action"], "written": written,
             "git_command": git_command(written, _message([found]))}
@@ -61,16 +60,6 @@ def apply_all(kb, result) -> None:
         result.written += apply_proposal_files(kb, proposal)
         result.applied.append(proposal["id"])
     result.git_command = git_command(result.written, _message(applied))
-
-
-def _find(kb, proposal) -> dict:
-    from mage_engine.recurrence.optimize import all_proposals
-
-    wanted = proposal.get("id") if isinstance(proposal, dict) else str(proposal)
-    for current in all_proposals(kb):
-        if current["id"] == wanted:
-            return current
-    raise NotFound(f"no current optimize proposal '{wanted}'", "list them with `mage optimize --dry-run`")
 
 
 def apply_proposal_files(kb, proposal: dict) -> list[str]:

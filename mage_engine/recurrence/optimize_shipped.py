@@ -14,6 +14,7 @@ import os
 import shlex
 
 from mage_engine.hosts.agent_files import SKILLS
+from mage_engine.recurrence import matching, trigger_edits
 
 
 def shipped_loads(chapters: dict) -> list:
@@ -36,28 +37,26 @@ def followed(load: dict, subcommands: tuple) -> bool:
 
 def propose_shipped(tool, loads: list, verdicts: list) -> dict | None:
     """A reword proposal for one of mage's own skills (shown, never applied), or None."""
-    from mage_engine.recurrence import matching, optimize
-
-    if len(loads) < optimize.MIN_LOADS:
+    if len(loads) < trigger_edits.MIN_LOADS:
         return None
     rate = round(sum(verdicts) / len(loads), 3)
-    if rate >= optimize.REWORD_BELOW:
+    if rate >= trigger_edits.REWORD_BELOW:
         return None
     helped = [load["before"] for load, ok in zip(loads, verdicts) if ok]
     misfired = [load["before"] for load, ok in zip(loads, verdicts) if not ok]
     terms = matching.trigger_terms(helped, misfired)
     description = _description(tool)
-    after = optimize.reworded(description, terms) if terms else description
+    after = trigger_edits.reworded(description, terms) if terms else description
     if after == description:
         return None
-    evidence = optimize._evidence(loads, verdicts, rate)
+    evidence = trigger_edits.load_evidence(loads, verdicts, rate)
     evidence["helped_terms"], evidence["misfire_terms"] = terms, sorted(
         set().union(*(matching.words(text) for text in misfired)) & matching.words(description))
     skill = _Named(tool.names["project"], description)
-    proposal = optimize._proposal(skill, "reword", after, evidence,
-                                  f"match rate {rate} over {len(loads)} loads is under {optimize.REWORD_BELOW}; "
-                                  "mage's own skill: mage never rewrites it, this is evidence for you and "
-                                  "mage's developers")
+    proposal = trigger_edits.make_proposal(skill, "reword", after, evidence,
+                                         f"match rate {rate} over {len(loads)} loads is under {trigger_edits.REWORD_BELOW}; "
+                                         "mage's own skill: mage never rewrites it, this is evidence for you and "
+                                         "mage's developers")
     proposal["shipped"] = True
     return proposal
 

@@ -1,4 +1,4 @@
-"""`mage promote` (SPEC 5.2): stage the strongest waiting candidates as recurrence drafts.
+"""`mage promote` (docs/recurrence.md#promote-and-the-dial): stage the strongest waiting candidates as recurrence drafts.
 
 K comes from the sensitivity dial (or explicit thresholds). A candidate is a
 signature seen in at least K distinct chapters that no note covers, that was
@@ -35,10 +35,10 @@ class PromoteResult:
 def promote(kb, dry_run: bool = False) -> PromoteResult:
     """Stage up to MAX_PER_PASS recurrence drafts; `dry_run` shows them without writing."""
     from mage_engine.kb.config import load_config
-    from mage_engine.recurrence.distill import distill
+    from mage_engine.recurrence.distill import distill_tallies
 
     config = load_config(kb)
-    tallies = {tally["signature"]: tally for tally in distill(kb, refresh_candidates=False).tallies}
+    tallies = {tally["signature"]: tally for tally in distill_tallies(kb).tallies}
     rows = evaluate(kb, list(tallies.values()), config)
     waiting = [row for row in rows if row["status"] == "waiting"]
     result = PromoteResult(k=config.k, dry_run=dry_run)

@@ -14,7 +14,7 @@ runs: they never make a routine.
 
 import os
 
-from mage_engine.recurrence import commands
+from mage_engine.recurrence import command_kinds, shell_commands as commands
 from mage_engine.recurrence.command_kinds import key_shape
 from mage_engine.recurrence.steps import SHELL_TOOLS, is_action
 
@@ -37,7 +37,7 @@ _SCRIPT_ENDINGS = (".py", ".sh", ".js", ".mjs", ".ts", ".rb", ".pl", ".ps1", ".b
 
 def routine_head(command: str) -> str:
     """The routine a command is ('' when it is an everyday command)."""
-    head = commands.head(command)
+    head = command_kinds.head(command)
     if not head:
         return ""
     program = head.split(" ")[0]

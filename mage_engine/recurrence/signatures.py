@@ -1,4 +1,4 @@
-"""Signatures: normalised, stable keys for a recurring situation with an outcome (SPEC 5.1).
+"""Signatures: normalised, stable keys for a recurring situation with an outcome (docs/recurrence.md#what-a-signature-is).
 
 Everything that changes from one occurrence to the next (paths, numbers,
 hashes, ids, temp names, line numbers, quoted values) becomes a placeholder,
@@ -68,7 +68,7 @@ def _quoted(match: re.Match) -> str:
 def error_class(error: str, exit_code=None) -> str:
     """The normalised class of a failure: `ModuleNotFoundError: No module named <name>`,
     `exit 127: rg: command not found`. Empty when the failure says nothing."""
-    from mage_engine.capture.noise import is_warning_line, noise_class
+    from mage_engine.hosts.claude_code.noise import is_warning_line, noise_class
 
     text = re.sub(r"^E\s+", "", str(error or "").strip())
     if noise_class(text):

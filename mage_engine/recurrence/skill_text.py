@@ -9,7 +9,7 @@ in the note and in the skill's metadata).
 
 import re
 
-from mage_engine.recurrence.skillfile import MAX_DESCRIPTION, Skill
+from mage_engine.kb.skills import MAX_DESCRIPTION, Skill
 
 _EVIDENCE = re.compile(r"^## Evidence\s*\n.*?(?=^## |\Z)", re.MULTILINE | re.DOTALL)
 

@@ -5,7 +5,7 @@ A step is a small dict kept in the distill state while its chapter is open:
 such as `<task-notification>`; `id` is the transcript line's uuid, for a folded
 turn), `{"k": "t", "ts", "tool", "cmd", "paths", "ok", "err", "exit", "skill",
 "id", "n"}` for a tool use (`id` is the host's tool_use id; `n` marks a refusal,
-interruption or tool-usage slip: capture/noise.py). Hook lines (UserPromptSubmit,
+interruption or tool-usage slip: hosts/claude_code/noise.py). Hook lines (UserPromptSubmit,
 PostToolUse, PostToolUseFailure) and folded transcript `Turn` lines describe
 the same work twice; each chapter keeps both streams and distill reads the
 one with more work in it, as `mage chapters` counts it.
@@ -58,7 +58,7 @@ def tool_step(ts: str, data: dict) -> dict:
 
 
 def _noise(error) -> bool:
-    from mage_engine.capture.noise import noise_class
+    from mage_engine.hosts.claude_code.noise import noise_class
 
     return bool(noise_class(error))
 
@@ -89,7 +89,7 @@ def turn_steps(record: dict) -> list:
 
 def is_action(step: dict) -> bool:
     """A successful step that changed something: a candidate fix (never a mere look)."""
-    from mage_engine.recurrence.commands import is_read_only
+    from mage_engine.recurrence.command_kinds import is_read_only
 
     if step.get("k") != "t" or step.get("ok") is not True or step["tool"] in LOOKING_TOOLS:
         return False

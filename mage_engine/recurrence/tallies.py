@@ -1,4 +1,4 @@
-"""Per-signature sightings, kept up to date by difference, and the tallies made from them (SPEC 5.1).
+"""Per-signature sightings, kept up to date by difference, and the tallies made from them (docs/recurrence.md#what-a-signature-is).
 
 sightings[signature] = {"parts": …, "chapters": {chapter id: [chapter start, times seen,
 first seen, last seen, [fix steps per sighting], [event keys]]}, "examples": {chapter id:
@@ -43,7 +43,7 @@ def apply_changes(sightings: dict, changes: list) -> None:
 
 def rebuild(chapters: dict) -> dict:
     """Sightings from every chapter (chapter id -> chapter state)."""
-    from mage_engine.recurrence.fold import contribution
+    from mage_engine.recurrence.chapter_fold import contribution
 
     sightings = {}
     for chapter_id in sorted(chapters):

@@ -9,7 +9,7 @@ text (the same token in a command and in its output).
 """
 
 from mage_engine.scrub.assign import ASSIGN_RULES
-from mage_engine.scrub.commands import COMMAND_RULES
+from mage_engine.scrub.command_lines import COMMAND_RULES
 from mage_engine.scrub.files import FILE_RULES
 from mage_engine.scrub.shapes import KEY_BLOCK_RULES, SHAPE_RULES
 from mage_engine.scrub.vendor_shapes import VENDOR_SHAPE_RULES

@@ -10,7 +10,8 @@ the `SecretString` of `aws secretsmanager get-secret-value`.
 from __future__ import annotations  # the re.Match annotations stay text: no `re` import
 
 from mage_engine.scrub.names import PASSWORD, tier, value_is_secret
-from mage_engine.scrub.rule import LazyPattern, Rule, Span, at_needles, token_rule
+from mage_engine.scrub.patterns import LazyPattern
+from mage_engine.scrub.rule import Rule, Span, at_needles, token_rule
 from mage_engine.scrub.values import is_plausible, looks_like_password
 
 _K8S_SECRET_KIND = LazyPattern(r"(?m)^[ \t]*kind:[ \t]*[\"']?secret[\"']?[ \t]*$")  # on lowercased text

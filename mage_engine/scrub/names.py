@@ -8,7 +8,7 @@ only the word just before the last can say "this key is an identifier"
 (`cache_key`, `public_key`), so `message_birdToken` is still a token.
 """
 
-from mage_engine.scrub.rule import LazyPattern
+from mage_engine.scrub.patterns import LazyPattern
 from mage_engine.scrub.values import looks_like_password, looks_random
 
 PASSWORD, SECRET, WEAK = "password", "secret", "weak"

@@ -8,7 +8,7 @@ repeated piece (`123123123123`). It stays conservative: a format-valid random
 credential is never waved through.
 """
 
-from mage_engine.scrub.rule import LazyPattern, any_of
+from mage_engine.scrub.patterns import LazyPattern, any_of
 
 MARK = "[REDACTED:"
 # What a person writes to say "not a real value", looked for in the lowercased value.

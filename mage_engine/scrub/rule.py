@@ -6,7 +6,7 @@ written so every match attempt is bounded: character classes that cannot
 overlap, bounded repeats, no nested `+`.
 
 Speed matters (the scrub runs in every hook process), so nothing is compiled
-at import: a `LazyPattern` compiles when a text first contains one of its
+at import: a `LazyPattern` (patterns.py) compiles when a text first contains one of its
 rule's keywords, and most hook texts contain none. Rules whose pattern cannot
 start with a literal (case-insensitive words, names of settings) give
 `starts`: the few offsets worth trying, found with str.find on the lowercased text.
@@ -14,43 +14,11 @@ start with a literal (case-insensitive words, names of settings) give
 
 from __future__ import annotations  # annotations stay text: no `re` or `typing` import on the hook path
 
+from mage_engine.scrub.patterns import LazyPattern
+from mage_engine.scrub.placeholders import is_placeholder
+
 Span = tuple  # (start, end, kind); a judge maps a re.Match to a list of spans
 TOKEN_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-")
-
-
-class LazyPattern:
-    """A regular expression compiled the first time one of its `re.Pattern` methods is used.
-
-    `search`, `match`, `finditer`, … are looked up on the compiled pattern and kept
-    on the instance, so later calls go straight to `re` with no wrapper in between.
-    `source` may be a function returning the source, for a pattern built from data
-    (a trie of words): then even building it waits for the first use.
-    """
-
-    def __init__(self, source: str, flags: int = 0):
-        self.source, self.flags, self._compiled = source, flags, None
-
-    @property
-    def is_compiled(self) -> bool:
-        """Whether some text has already needed this pattern."""
-        return self._compiled is not None
-
-    def compiled(self) -> re.Pattern:
-        """The compiled pattern, compiling it now if this is the first use."""
-        if self._compiled is None:
-            import re  # here, not at the top: a hook whose texts hold no keyword never loads `re`
-
-            if callable(self.source):
-                self.source = self.source()
-            self._compiled = re.compile(self.source, self.flags)
-        return self._compiled
-
-    def __getattr__(self, name: str):
-        if name.startswith("_"):  # private names and the probes of copy or pickle never compile
-            raise AttributeError(name)
-        method = getattr(self.compiled(), name)
-        setattr(self, name, method)
-        return method
 
 
 class Rule:
@@ -104,30 +72,6 @@ def _quoted_value(match) -> bool:
     return any(name in groups and match.group(name) is not None for name in ("dq", "sq", "eq"))
 
 
-_SPECIAL = frozenset("\\.^$*+?{}[]|()-#&~ ")
-
-
-def any_of(words) -> str:
-    """A pattern source matching any of `words`, as a trie (`ab(?:c|d)`): the engine then tries one
-    branch per character, not one per word. Building it imports nothing."""
-    tree = {}
-    for word in words:
-        node = tree
-        for char in word:
-            node = node.setdefault(char, {})
-        node[""] = {}
-
-    def source(node) -> str:
-        branches = [("\\" + char if char in _SPECIAL else char) + source(child)
-                    for char, child in sorted(node.items()) if char]
-        if not branches:
-            return ""
-        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
-        return f"(?:{body})?" if "" in node else body
-
-    return source(tree)
-
-
 def needle_offsets(lowered: str, needles):
     """Every offset at which one of `needles` occurs."""
     for needle in needles:
@@ -153,8 +97,6 @@ def token_rule(name: str, kind: str, regex: str, keywords=(), check=None, group=
 
     `unglued`: the token must not continue a longer token on its left.
     """
-    from mage_engine.scrub.placeholders import is_placeholder
-
     check = check or (lambda value: not is_placeholder(value))
 
     def judge(match: re.Match) -> list:

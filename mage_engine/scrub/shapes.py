@@ -9,7 +9,8 @@ ends, indented in YAML, `\\n`-escaped inside JSON, cut short, or base64-encoded.
 from __future__ import annotations  # the re.Match annotations stay text: no `re` import
 
 from mage_engine.scrub.placeholders import is_placeholder
-from mage_engine.scrub.rule import LazyPattern, Rule, Span, at_needles, token_rule
+from mage_engine.scrub.patterns import LazyPattern
+from mage_engine.scrub.rule import Rule, Span, at_needles, token_rule
 from mage_engine.scrub.values import is_plausible, looks_like_password, looks_random
 
 _KEY_MATERIAL = LazyPattern(r"[A-Za-z0-9+/=]{20,}")

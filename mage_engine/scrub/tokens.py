@@ -14,9 +14,9 @@ which finds exactly the same runs faster.
 """
 
 from mage_engine.scrub.context import context_span
-from mage_engine.scrub.families import TOKEN, index
+from mage_engine.scrub.families import TOKEN
 from mage_engine.scrub.formats import format_span
-from mage_engine.scrub.rule import LazyPattern
+from mage_engine.scrub.patterns import LazyPattern
 
 MIN_TOKEN = 14
 REGEX_ABOVE = 16_384  # texts longer than this are scanned by _RUNS (re is worth loading for them)
@@ -64,7 +64,10 @@ def token_spans(text: str, lowered: str) -> list:
             end -= 1
         if end - start < MIN_TOKEN:
             continue
-        table = table or index()
+        if table is None:
+            from mage_engine.scrub.families.index import index  # the hook path: built only for a candidate token
+
+            table = index()
         span = format_span(table, text, lowered, start, end) or context_span(table, text, lowered, start, end)
         if span:
             spans.append(span)

@@ -6,7 +6,7 @@ for the next rule that asks about the same value.
 """
 
 from mage_engine.scrub.placeholders import MARK, is_placeholder, remembered
-from mage_engine.scrub.rule import LazyPattern
+from mage_engine.scrub.patterns import LazyPattern
 
 _REFERENCE = LazyPattern(
     r"(?i)^(?:\$|\(|\[|\{|@|--|:|%\(|%[A-Za-z_]\w*%|\{\{|\{%|#\{|@\{|<|!vault|vault:|ref\+|arn:|secrets\.|process\.env|"

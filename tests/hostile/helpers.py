@@ -10,8 +10,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from conftest import run_mage
-from helpers_hook import run_hook
+from helpers.process import run_mage
+from helpers.hook import run_hook
 
 EVENTS = ("SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "PreCompact",
           "PostCompact", "Stop", "SubagentStop", "SessionEnd")
@@ -98,7 +98,7 @@ def run_commands_in_process(root: Path, commands=COMMANDS, env=None) -> list:
 
 def unexpected_errors(results) -> list:
     """Commands that crashed: an exception other than the one-line kinds (MageError, OSError, exit)."""
-    from mage_engine.errors import MageError
+    from mage_engine.base.errors import MageError
 
     return [(args, repr(error)) for args, _, _, error in results
             if error is not None and not isinstance(error, (MageError, OSError, SystemExit))]

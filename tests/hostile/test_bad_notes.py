@@ -5,8 +5,8 @@ import json
 import os
 import time
 
-from conftest import run_mage
-from helpers_hook import run_hook
+from helpers.process import run_mage
+from helpers.hook import run_hook
 
 GOOD = {"pytest-editable": ("Run pytest only after an editable install",
                             "Imports fail under pytest unless pip install -e . ran first."),

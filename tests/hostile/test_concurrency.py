@@ -10,8 +10,8 @@ import time
 
 import pytest
 
-from conftest import BIN, run_mage
-from helpers_hook import run_hook
+from helpers.process import BIN, run_mage
+from helpers.hook import run_hook
 from mage_engine.kb.notes import Note, write_note
 
 ROUNDS = int(os.environ.get("MAGE_CONCURRENCY_ROUNDS", "1"))  # more: MAGE_CONCURRENCY_ROUNDS=20

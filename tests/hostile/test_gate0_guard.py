@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from helpers_hook import run_hook
+from helpers.hook import run_hook
 
 TOKEN = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8"
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from helpers_hook import run_hook
+from helpers.hook import run_hook
 from mage_engine.kb import atomic, guard
 
 

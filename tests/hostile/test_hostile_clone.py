@@ -13,7 +13,7 @@ import subprocess
 
 import pytest
 
-from conftest import git, run_mage
+from helpers.process import git, run_mage
 from hostile.helpers import (assert_hooks_behaved, run_commands_in_process, run_every_hook, tree, unexpected_errors,
                              write_transcript)
 

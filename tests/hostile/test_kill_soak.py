@@ -16,7 +16,7 @@ import time
 
 import pytest
 
-from conftest import BIN, run_mage
+from helpers.process import BIN, run_mage
 from hostile.helpers import payload, transcript_lines
 
 KILLS = int(os.environ.get("MAGE_SOAK_KILLS", "30"))  # 24 grooming kills, 6 in Stop folds

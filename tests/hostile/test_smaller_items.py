@@ -7,9 +7,9 @@ import subprocess
 
 import pytest
 
-from conftest import BIN, run_mage
+from helpers.process import BIN, run_mage
 from hostile.helpers import run_every_hook
-from helpers_hook import run_hook
+from helpers.hook import run_hook
 
 
 def staged_kb(kb, *titles):
@@ -136,8 +136,8 @@ def test_a_transcript_path_that_is_a_fifo_is_refused_not_waited_on(kb, tmp_path,
 
 
 def test_a_hook_never_rebuilds_a_big_index_itself(kb):
-    from mage_engine.recall.index import HOOK_REBUILD_LIMIT, ensure_fresh, rebuild_index
-    from mage_engine.recall.search import search
+    from mage_engine.recall.index.lifecycle import HOOK_REBUILD_LIMIT, ensure_fresh, rebuild_index
+    from mage_engine.recall.search.bm25 import search
 
     for n in range(HOOK_REBUILD_LIMIT + 100):
         (kb.notes_dir / f"note-{n:04d}.md").write_text(f"---\ntitle: Note {n} on pytest\n---\nBody {n}.\n")

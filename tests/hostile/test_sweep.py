@@ -28,8 +28,8 @@ def lived_in(root: Path) -> Path:
     from mage_engine.grooming import groom
     from mage_engine.grooming.stage import stage_draft
     from mage_engine.kb.init import init_kb
-    from mage_engine.recall.index import rebuild_index
-    from mage_engine.recurrence.distill import distill
+    from mage_engine.recall.index.lifecycle import rebuild_index
+    from mage_engine.recurrence.pipeline import distill
 
     kb = init_kb(root).kb
     for title, body in LESSONS + [("A draft still waiting", "Waits."), ("A draft to reject", "One-off.")]:

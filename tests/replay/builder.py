@@ -9,7 +9,7 @@ import json
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from helpers_hook import run_hook
+from helpers.hook import run_hook
 
 WORKERS = 4
 

@@ -1,4 +1,4 @@
-"""Trail lines written directly, in the format capture writes (SPEC 3.1), for fast unit tests.
+"""Trail lines written directly, in the format capture writes (docs/capture.md#what-each-line-records), for fast unit tests.
 
 The replay suite proves the same patterns through the real hook entry point;
 these builders let distill's own tests plant exact situations (rotation,

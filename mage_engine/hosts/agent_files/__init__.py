@@ -15,7 +15,7 @@ alone. A test fails when the plugin's copies drift from these texts
 
 import os
 
-from mage_engine.plainrecord import PlainRecord
+from mage_engine.base.plainrecord import PlainRecord
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROUTES = ("project", "plugin", "generic")

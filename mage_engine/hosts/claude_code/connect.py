@@ -19,7 +19,8 @@ files are read (and a malformed one refused) before anything is written.
 """
 
 
-from mage_engine.hosts import HostChange, agent_install
+from mage_engine.hosts import agent_install
+from mage_engine.hosts.change import HostChange
 from mage_engine.hosts.agent_files import files_for
 from mage_engine.hosts.claude_code import gitignore, skills, twin
 from mage_engine.hosts.claude_code.launcher import personal_launcher, shared_launcher
@@ -30,7 +31,8 @@ from mage_engine.hosts.claude_code.shared_script import plan_script_removal, wri
 from mage_engine.hosts.claude_code.wiring import unwire, wire
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
-from mage_engine.kb.transaction import HOST as HOST_FILES, Transaction, recover
+from mage_engine.kb.journal import HOST as HOST_FILES, recover
+from mage_engine.kb.transaction import Transaction
 
 __all__ = ["connect", "disconnect", "load_state", "state_path"]
 

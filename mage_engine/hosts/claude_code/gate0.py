@@ -30,12 +30,11 @@ REDACTED_NOTE = ("mage replaced secrets in this write with [REDACTED:…] marker
                  "the file holds the redacted text.")
 
 
-def handle(ctx):
-    """PreToolUse handler: None (no opinion), or hookSpecificOutput fields."""
-    tool, tool_input = ctx.payload.get("tool_name"), ctx.payload.get("tool_input")
+def review_write(kb, tool, tool_input, cwd, log):
+    """PreToolUse: None (no opinion), or hookSpecificOutput fields. `log(message)`: what went wrong."""
     if tool not in TOOLS or not isinstance(tool_input, dict):
         return None
-    verdict = judge(ctx.kb.top, tool_input.get("file_path"), ctx.payload.get("cwd"))
+    verdict = judge(kb.top, tool_input.get("file_path"), cwd)
     if verdict is None:
         return None
     if verdict != "scrub":
@@ -43,9 +42,7 @@ def handle(ctx):
     try:
         cleaned = scrubbed_input(tool, tool_input)
     except Exception as error:
-        from mage_engine.hooks import log_error
-
-        log_error(ctx.kb, ctx.event, f"gate0: scrub failed, write denied: {type(error).__name__}: {error}")
+        log(f"gate0: scrub failed, write denied: {type(error).__name__}: {error}")
         return deny("mage could not check this write into mage/ for secrets, so it was not made "
                     "(details in .mage/errors.log). Stage the lesson instead: mage stage --title \"…\" --body \"…\"")
     if cleaned == tool_input:

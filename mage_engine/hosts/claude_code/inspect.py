@@ -40,6 +40,16 @@ def wiring_report(kb: KB) -> dict:
     return report
 
 
+def wiring_summary(kb: KB) -> dict | None:
+    """For `mage status`: None when mage's hooks are wired nowhere, else where and how many."""
+    report = wiring_report(kb)
+    if not report["files"] and not report["malformed"]:
+        return None
+    parts = [f"{len(info['events'])}/{report['expected']} events in {name}" for name, info in report["files"].items()]
+    parts += [f"{name} malformed" for name in report["malformed"]]
+    return {"summary": "; ".join(parts), **report}
+
+
 def machine_paths(data: dict, groups: dict) -> list[str]:
     """Absolute paths of this machine in a committed settings file (mage's commands, the memory twin)."""
     found = sorted({interpreter_of(_command(g)) for g in groups.values()} - {None})

@@ -29,7 +29,7 @@ import subprocess
 import sys
 from functools import lru_cache
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 
 ENTRY = "from mage_engine.hooks import main;main()"
 SITE_PACKAGES = 'sys.executable.rsplit("/",2)[0]+"/lib/python%d.%d/site-packages"%sys.version_info[:2]'

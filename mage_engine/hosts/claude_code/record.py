@@ -13,14 +13,14 @@ import json
 from mage_engine.hosts.agent_files import files_for
 from mage_engine.hosts.claude_code.settings import backup_file, read_exact
 from mage_engine.hosts.claude_code.wiring import wired_groups
-from mage_engine.kb.layout import KB
+from mage_engine.kb.layout import host_record_file, KB
 from mage_engine.kb.transaction import Transaction
 
 HOST = "claude-code"
 
 
 def state_path(kb: KB):
-    return kb.state_dir / f"{HOST}.json"
+    return kb.root / host_record_file(HOST)
 
 
 def load_state(kb: KB) -> dict:

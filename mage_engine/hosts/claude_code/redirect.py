@@ -1,20 +1,21 @@
-"""The native-memory redirect: Claude Code's own memory files in mage/ become drafts.
+"""The native-memory redirect: Claude Code's own memory files in mage/, read as drafts.
 
 With the twin connected, the host agent writes memory files straight into
-mage/ (Gate-0 has scrubbed them on the way). Grooming calls
-`import_redirects(kb)`: every such file is staged as a draft with source
-`redirect`, Claude Code's frontmatter mapped onto mage's, then moved out of
-mage/ into .mage/redirected/ so it is neither committed nor imported twice.
-A file counts as the host's when it is a markdown file outside mage's own
-entries whose frontmatter carries Claude Code's memory keys.
+mage/ (Gate-0 has scrubbed them on the way). Grooming takes them in
+(grooming/redirects.py): every such file is staged as a draft with source
+`redirect`, Claude Code's frontmatter mapped onto mage's (`to_draft_fields`),
+then moved out of mage/ into .mage/redirected/ (`move_out`) so it is neither
+committed nor imported twice. A file counts as the host's when it is a
+markdown file outside mage's own entries whose frontmatter carries Claude
+Code's memory keys.
 """
 
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from mage_engine.errors import MageError
-from mage_engine.kb.layout import KB
+from mage_engine.base.errors import MageError
+from mage_engine.kb.layout import KB, REDIRECTED_DIR
 
 MAGE_OWN = {"notes", "skills", "logs", "INDEX.md", "MEMORY.md", "config.yaml", "rejected.jsonl"}
 HOST_KEYS = {"name", "description", "metadata"}
@@ -37,18 +38,6 @@ class Redirected:
     def to_json(self) -> dict:
         return {"file": self.file, "status": self.status, "id": self.id, "moved_to": self.moved_to,
                 "reason": self.reason}
-
-
-def import_redirects(kb: KB) -> list[dict]:
-    """Stage every host memory file in mage/ as a redirect draft and move it out of mage/.
-
-    One JSON-ready dict per file: file, status (staged | duplicate | rejected |
-    skipped), id, moved_to, reason.
-    """
-    from mage_engine.kb.lock import kb_lock
-
-    with kb_lock(kb):  # files leave mage/ and enter staging: one groomer at a time
-        return [_import_one(kb, path, meta, body).to_json() for path, meta, body in host_memory_files(kb)]
 
 
 def host_memory_files(kb: KB) -> list[tuple[Path, dict, str]]:
@@ -96,21 +85,6 @@ def to_draft_fields(meta: dict, body: str, path: Path) -> dict:
     return {"title": title, "body": text, "kind": kind, "category": category, "tags": tags}
 
 
-def _import_one(kb: KB, path: Path, meta: dict, body: str) -> Redirected:
-    from mage_engine.grooming.stage import stage_draft
-
-    record = Redirected(file=kb.relative(path), status="skipped")
-    try:
-        result = stage_draft(kb, source="redirect", **to_draft_fields(meta, body, path))
-        record.status, record.id = result.status, result.id
-        matched = result.matched or {}
-        record.reason = f"same as {matched.get('kind')} {matched.get('id')}" if matched else ""
-    except MageError as error:
-        record.reason = str(error)
-    record.moved_to = kb.relative(_move_out(kb, path))
-    return record
-
-
 def _parse(path: Path) -> tuple[dict, str] | None:
     from mage_engine.kb import frontmatter
 
@@ -125,11 +99,11 @@ def _parse(path: Path) -> tuple[dict, str] | None:
     return meta, body
 
 
-def _move_out(kb: KB, path: Path) -> Path:
+def move_out(kb: KB, path: Path) -> Path:
     """Into .mage/redirected/, stamped, so the file leaves mage/ and is never imported twice."""
     from mage_engine.kb.atomic import move
 
     flat = "__".join(path.relative_to(kb.mage_dir).parts)
-    target = kb.scratch_dir / "redirected" / f"{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{flat}"
+    target = kb.root / REDIRECTED_DIR / f"{time.strftime('%Y%m%dT%H%M%SZ', time.gmtime())}-{flat}"
     move(path, target)
     return target

@@ -14,8 +14,8 @@ import shutil
 import time
 from pathlib import Path
 
-from mage_engine.errors import MageError
-from mage_engine.kb.layout import KB
+from mage_engine.base.errors import MageError
+from mage_engine.kb.layout import KB, SETTINGS_BACKUPS_DIR
 
 LOCAL = Path(".claude") / "settings.local.json"
 SHARED = Path(".claude") / "settings.json"
@@ -84,18 +84,6 @@ def load_settings(path: Path) -> tuple[dict, str]:
     return ({}, problem) if problem else (json.loads(text), "")
 
 
-def wiring_summary(kb: KB) -> dict | None:
-    """For `mage status`: None when mage's hooks are wired nowhere, else where and how many."""
-    from mage_engine.hosts.claude_code.inspect import wiring_report
-
-    report = wiring_report(kb)
-    if not report["files"] and not report["malformed"]:
-        return None
-    parts = [f"{len(info['events'])}/{report['expected']} events in {name}" for name, info in report["files"].items()]
-    parts += [f"{name} malformed" for name in report["malformed"]]
-    return {"summary": "; ".join(parts), **report}
-
-
 def _problem(text: str) -> str:
     try:
         data = json.loads(text)
@@ -136,7 +124,7 @@ def style_of(text: str | None) -> tuple[str, str, bool]:
 
 def backup_file(kb: KB, path: Path) -> Path:
     """Copy `path` to .mage/backups/<name>.<UTC stamp>.bak; keep the newest KEEP_BACKUPS."""
-    folder = kb.scratch_dir / "backups"
+    folder = kb.root / SETTINGS_BACKUPS_DIR
     folder.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
     target = folder / f"{path.name}.{stamp}.bak"

@@ -9,7 +9,7 @@ is left alone, and connect refuses to overwrite it).
 
 import os
 
-from mage_engine.errors import MageError
+from mage_engine.base.errors import MageError
 from mage_engine.hosts.claude_code.launcher import SHARED_SCRIPT
 from mage_engine.hosts.claude_code.launcher_script import SCRIPT, is_mage_script
 from mage_engine.kb.atomic import write_text_atomic

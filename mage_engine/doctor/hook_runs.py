@@ -1,0 +1,120 @@
+"""Doctor: run each wired hook as the host would, with a sample payload, and time it.
+
+The command comes from the settings file mage wired (else the one `mage
+connect claude-code` would write), runs through `sh -c` in the KB root with the payload on stdin,
+and is judged like the host judges it: exit status, stdout shape, its
+timeout, plus a budget of mage's own and anything a handler swallowed into
+.mage/errors.log. The sample session leaves nothing behind: its trail,
+capture state are removed afterwards; ledger and metrics never record it.
+"""
+
+import json
+import os
+import subprocess
+import tempfile
+import time
+
+from mage_engine.doctor.check import Check, fail, ok, warn
+from mage_engine.doctor import samples
+from mage_engine.hosts.claude_code.wiring import EVENTS
+from mage_engine.kb.layout import KB
+from mage_engine.kb.probe import PROBE_PREFIX
+
+MAX_CONTEXT = 10_000
+BUDGET_MS = {"SessionStart": 1000, "UserPromptSubmit": 800, "PreToolUse": 300, "PostToolUse": 300,
+             "PostToolUseFailure": 300, "PreCompact": 2000, "PostCompact": 300, "Stop": 2000,
+             "SubagentStop": 300, "SessionEnd": 500}
+DROP_ENV = ("MAGE_KB", "MAGE_ACTOR")
+
+
+def run_all(kb: KB) -> list[Check]:
+    """One `hook:<Event>` line per hooked event."""
+    session = f"{PROBE_PREFIX}{os.getpid()}"
+    commands = samples.wired_commands(kb)
+    with tempfile.TemporaryDirectory(prefix="mage-doctor-") as folder:
+        transcript = os.path.join(folder, f"{session}.jsonl")
+        samples.write_transcript(transcript, kb, session)
+        try:
+            return [run_one(kb, event, *commands[event], session, transcript) for event in EVENTS]
+        finally:
+            samples.forget_session(kb, session)
+
+
+def run_one(kb: KB, event: str, command: str, timeout: float, session: str, transcript: str) -> Check:
+    """Run one hook with its sample payload and judge what the host would see."""
+    name, payload = f"hook:{event}", samples.payload(kb, event, session, transcript)
+    errors_before = _size(kb.errors_log)
+    env = {k: v for k, v in os.environ.items() if k not in DROP_ENV}
+    env.update(CLAUDECODE="1", CLAUDE_PROJECT_DIR=str(kb.root))
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(["sh", "-c", command], input=json.dumps(payload), capture_output=True, text=True,
+                              cwd=kb.root, env=env, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return fail(name, f"did not finish within its {timeout:g} s timeout: the host would drop it",
+                    "look for a lock or a slow index in .mage/; `mage index` rebuilds the index")
+    ms = round((time.perf_counter() - started) * 1000)
+    swallowed = _new_lines(kb.errors_log, errors_before)
+    return judge(name, event, done, ms, swallowed, command)
+
+
+def judge(name: str, event: str, done, ms: int, swallowed: list, command: str) -> Check:
+    data = {"ms": ms, "budget_ms": BUDGET_MS[event], "command": command}
+    if done.returncode != 0:
+        first = (done.stderr.strip().splitlines() or ["no message"])[0][:200]
+        return fail(name, f"exited {done.returncode} ({first})", "run `mage connect claude-code` to re-wire it", **data)
+    problem, injected = _output_problem(event, done.stdout)
+    if problem:
+        return fail(name, problem, "report this with `mage doctor --json`", **data)
+    if swallowed:
+        return fail(name, f"ran, but a handler failed: {_message(swallowed[0])[:200]}",
+                    "see .mage/errors.log; reinstalling mage restores missing parts", errors=swallowed, **data)
+    detail = f"ran in {ms} ms (budget {BUDGET_MS[event]} ms){injected}"
+    if ms > BUDGET_MS[event]:
+        return warn(name, detail, "a slow disk or a cold index; `mage index` warms the index", **data)
+    return ok(name, detail, **data)
+
+
+def _output_problem(event: str, stdout: str) -> tuple[str, str]:
+    """(what the host would reject, "" if fine) and a note on what the hook sent."""
+    if not stdout.strip():
+        if event == "PreToolUse":
+            return "Gate-0 let a sample secret through to mage/ unscrubbed", ""
+        return "", ""
+    try:
+        specific = json.loads(stdout)["hookSpecificOutput"]
+    except (ValueError, KeyError, TypeError):
+        return f"wrote something other than one hook JSON object: {stdout[:120]!r}", ""
+    if specific.get("hookEventName") != event:
+        return f"answered as {specific.get('hookEventName')!r}: the host drops it", ""
+    context = specific.get("additionalContext", "")
+    if not isinstance(context, str) or len(context) > MAX_CONTEXT:
+        return "its additionalContext is not a string under 10,000 characters", ""
+    if event == "PreToolUse":
+        scrubbed = samples.SECRET not in json.dumps(specific.get("updatedInput", {})) and "updatedInput" in specific
+        return ("", "; Gate-0 scrubbed a sample secret") if scrubbed else ("Gate-0 did not scrub a sample secret", "")
+    return "", f"; injected {len(context)} characters" if context else ""
+
+
+def _message(log_line: str) -> str:
+    """An errors.log line without its time stamp and event name."""
+    parts = log_line.split(" ", 2)
+    return parts[2] if len(parts) == 3 else log_line
+
+
+def _size(path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _new_lines(path, offset: int) -> list[str]:
+    try:
+        from mage_engine.kb import guard
+
+        with guard.open_binary(path) as handle:
+            handle.seek(offset)
+            return [line for line in handle.read().decode("utf-8", "replace").splitlines() if line.strip()]
+    except OSError:
+        return []

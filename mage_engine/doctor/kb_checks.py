@@ -1,0 +1,92 @@
+"""Doctor: the knowledge base is found and valid, its config parses, its index is fresh."""
+
+from mage_engine.doctor.check import Check, fail, ok, warn
+from mage_engine.base.errors import ConfigError, KBNotFound
+from mage_engine.kb.jsonfiles import read_object
+from mage_engine.kb.layout import KB, find_kb
+
+
+def find(kb_dir, start) -> tuple[KB | None, Check]:
+    """The KB (or None) and the `kb` line: found, notes readable, scratch git-ignored."""
+    try:
+        kb = find_kb(start, explicit=kb_dir)
+    except KBNotFound as error:
+        return None, fail("kb", error.what, error.fix)
+    from mage_engine.grooming import catalog
+
+    notes, problems = catalog.light_notes(kb), catalog.note_problems(kb)  # the counts `mage status` gives
+    skills = sum(1 for _ in kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else 0
+    detail = f"knowledge base at {kb.root}: {len(notes)} notes, {skills} skills"
+    if problems:
+        return kb, warn("kb", f"{detail}; {len(problems)} unreadable: {problems[0]}",
+                        "fix or move the files named (they are left out of recall)", problems=[str(p) for p in problems])
+    odd = catalog.note_warnings(kb)
+    if odd:
+        return kb, warn("kb", f"{detail}; {len(odd)} note{'s' if len(odd) > 1 else ''} with a warning: {odd[0]}",
+                        "fix the values named (an unknown kind or category, an id unlike the file name)", warnings=odd)
+    if kb.journal_path.exists():
+        return kb, warn("kb", f"{detail}; an interrupted change is pending", "run any mage command (it finishes it)")
+    if not _scratch_ignored(kb):
+        return kb, warn("kb", f"{detail}; .mage/ is not in .gitignore", "run `mage init` (it adds .mage/ to .gitignore)")
+    return kb, ok("kb", detail, notes=len(notes), skills=skills)
+
+
+def _scratch_ignored(kb: KB) -> bool:
+    try:
+        lines = {line.strip() for line in (kb.root / ".gitignore").read_text(encoding="utf-8").splitlines()}
+    except OSError:
+        return False
+    return bool({".mage/", ".mage", "/.mage/", "/.mage"} & lines)
+
+
+def config(kb: KB, fix: bool) -> Check:
+    """mage/config.yaml parses; unknown dial values are warnings."""
+    from mage_engine.kb.config import load_config
+
+    try:
+        loaded = load_config(kb)
+    except ConfigError as error:
+        return fail("config", error.what, error.fix or "fix the file or delete it to use the defaults")
+    detail = (f"{kb.relative(kb.config_path)} parses: sensitivity {loaded.sensitivity} "
+              f"(K={loaded.k}, M={loaded.m}), autonomy {loaded.autonomy}")
+    if loaded.warnings:
+        return warn("config", f"{detail}; {loaded.warnings[0]}", "fix the value named", warnings=loaded.warnings)
+    return ok("config", detail)
+
+
+def index(kb: KB, fix: bool) -> Check:
+    """The Tantivy index matches the notes and skills on disk (read-only unless fixing)."""
+    state = index_state(kb)
+    if state == "fresh":
+        return ok("index", "the search index matches the notes on disk")
+    detail = {"missing": "there is no search index yet", "stale": "the search index is older than the notes"}[state]
+    check = warn("index", f"{detail} (hooks and `mage recall` rebuild it, at a cost to the first one)",
+                 "run `mage index` (or `mage doctor --fix`)")
+    if fix:
+        from mage_engine.recall.index.lifecycle import ensure_fresh
+
+        check.fixed = f"index {ensure_fresh(kb)}"
+        if index_state(kb) == "fresh":
+            check.status, check.fix = "ok", ""
+    return check
+
+
+def index_state(kb: KB) -> str:
+    """"fresh", "stale" or "missing", by the recall index's own stamp and manifest."""
+    from mage_engine.recall.index import manifest, store
+
+    stamp = store.read_stamp(kb)
+    if stamp is None or not (kb.index_dir / stamp["generation"] / "meta.json").is_file():
+        return "missing"
+    if manifest.dir_stamps(kb) != stamp.get("dirs"):
+        return "stale"
+    files = manifest.scan(kb)
+    if manifest.fingerprint(files) == stamp.get("fingerprint"):
+        return "fresh"
+    built = (read_object(store.manifest_path(kb)) or {}).get("files", {})
+    return "fresh" if set(built) == set(files) and all(_same_file(built[r], files[r]) for r in files) else "stale"
+
+
+def _same_file(built, now) -> bool:
+    """Same mtime, and the size matches or was not yet settled when the index was built."""
+    return built[0] == now[0] and (built[1] == now[1] or -1 in (built[1], now[1]))

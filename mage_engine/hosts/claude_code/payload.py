@@ -1,0 +1,54 @@
+"""Claude Code's hook payload: the fields mage reads, under the names Claude Code gives them.
+
+Everything that reads a hook payload asks here (or event_fields.py, which maps each
+event's fields onto its trail line), so Claude Code's field names live in this
+folder only (HOST-CLAUDE-CODE.md, docs/hosts.md). A field of the wrong type reads
+as missing: the payload is whatever the host, or someone imitating it, sent.
+No imports: every hook run loads this module.
+"""
+
+
+def session_id(payload: dict) -> str | None:
+    """The host's session id, or None when the payload names none."""
+    value = payload.get("session_id")
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def session_name(payload: dict) -> str:
+    """The session as the ledger and the usage events name it: whatever id was sent, as text ("unknown": none)."""
+    return str(payload.get("session_id") or "unknown")
+
+
+def cwd(payload: dict):
+    """The folder the host's agent works in, as sent: None when missing, and maybe not a str."""
+    return payload.get("cwd")
+
+
+def transcript_path(payload: dict):
+    """The session's transcript (JSON Lines) on disk, as sent: None when missing, and maybe not a str."""
+    return payload.get("transcript_path")
+
+
+def prompt(payload: dict) -> str:
+    """UserPromptSubmit: what the person typed ('' when missing)."""
+    value = payload.get("prompt")
+    return value if isinstance(value, str) else ""
+
+
+def start_source(payload: dict) -> str:
+    """SessionStart: why the session started (startup, resume, clear, compact)."""
+    value = payload.get("source")
+    return value if isinstance(value, str) else ""
+
+
+def tool_call(payload: dict) -> tuple:
+    """PreToolUse and PostToolUse: (tool name, tool input); the input is a dict or None."""
+    tool_input = payload.get("tool_input")
+    return payload.get("tool_name"), tool_input if isinstance(tool_input, dict) else None
+
+
+def is_subagent(event: str, payload: dict) -> bool:
+    """A subagent's or compaction fork's event: never the user's own work."""
+    if payload.get("agent_id"):
+        return True
+    return event == "SubagentStop" and not payload.get("agent_type")

@@ -1,0 +1,43 @@
+"""Small scratch files the hooks rewrite often: replaced by rename (kb/atomic.py), without a disk flush.
+
+What the hint and session-start hooks keep for themselves (the everyday-word
+counts, which notes a session's start named) is a cache or a statistic: a crash
+that loses it costs one prompt's worth of it, and readers treat an unreadable
+file as absent. A flush (fsync) on every prompt would cost more than it saves.
+Opened through the KB guard, so a link planted anywhere on the path in `.mage/`
+is never followed (and a FIFO never waited on).
+"""
+
+import os
+
+from mage_engine.base import fastjson
+from mage_engine.kb import guard
+from mage_engine.kb.atomic import write_text_atomic
+
+KEEP_FILES = 400  # per folder of per-session files; the oldest go past this
+
+
+def write_json(path: str, data) -> None:
+    """Replace `path` with compact JSON, creating its folder (atomically, without a flush)."""
+    write_text_atomic(path, fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")), durable=False)
+
+
+def overwrite_json(path: str, data) -> None:
+    """Write compact JSON over `path` in place (no temporary file, no rename): for a file only its
+    own session writes, whose reader treats a half-written file as absent."""
+    fd = guard.open_file(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644, create_dirs=True)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+
+def prune_folder(folder: str, keep: int = KEEP_FILES) -> None:
+    """Delete the oldest files of `folder` beyond `keep` (one per ended session piles up)."""
+    try:
+        entries = [entry for entry in os.scandir(folder) if entry.is_file(follow_symlinks=False)]
+        if len(entries) <= keep:
+            return
+        entries.sort(key=lambda entry: entry.stat().st_mtime_ns)
+        for entry in entries[: len(entries) - keep // 2]:
+            os.unlink(entry.path)
+    except OSError:
+        pass

@@ -1,0 +1,137 @@
+"""The hint decision for one prompt: which notes to name, and why each candidate was or was not.
+
+`decide` is what the UserPromptSubmit hook, `mage hints --why` and `mage eval`
+call. The best candidates (search.py) are judged in score order; a note is
+hinted when its hint score clears the floor, its evidence is strong
+(evidence.py), it is not already in this session's standing context, and the
+hint still has room (`hint.count`). The floor is `hint.min_score`, moved for
+what the prompt asks (intent.py): a request for a coding task needs 0.2 more, a
+question about how things are done here 0.1 less. A note that quotes the prompt
+(five or more of its words in a row, quotes.py) is hinted whatever its score, in a
+prompt long enough that its score cannot see every word (more than MAX_MASS units). The
+decision is a plain dict, the shape the injection ledger keeps:
+
+    {"outcome": "hinted" | "below floor" | "only weak evidence" | "in standing context"
+                | "no match" | "no words",
+     "floor": 0.7, "hinted": [ids],
+     "intent": "task", "shift": 0.2,          (only when the floor moved)
+     "candidates": [{"id", "score", "reason", "words": [[word, units, label], ...],
+                     "quote": 7}]}            (only for a note hinted for quoting the prompt)
+
+A candidate's reason is "hinted", "below floor", "beyond hint.count", "in standing
+context" or the evidence's own ("only one word in common (cursor)", …). A prompt
+that is exactly a note's title names it, whatever its score.
+"""
+
+from mage_engine.recall.search.term_weights import MAX_MASS
+
+SHOWN = 5  # candidates kept per decision: enough to see what nearly made it
+TITLE_CHARS = 300  # a prompt longer than this is no note's title
+WORDS_SHOWN = 6
+
+
+def decide(kb, prompt: str, floor: float, count: int, everyday=frozenset(), standing=frozenset(),
+           scan_budget_ms=None, fresh: bool = True) -> tuple:
+    """(decision dict, QueryWeights or None) for `prompt`. Raises store.IndexUnavailable."""
+    from mage_engine.recall.search.bm25 import run_query
+
+    hits, weights = run_query(kb, prompt, limit=count + SHOWN, fresh=fresh, scan_budget_ms=scan_budget_ms,
+                              everyday=everyday)
+    if weights is None:
+        return _decision("no words", floor, [], []), None
+    notes = [hit for hit in hits if hit.source == "note"]
+    return judge_hits(notes, weights, floor, count, standing, prompt), weights
+
+
+def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), prompt: str = "") -> dict:
+    """The decision over ranked note hits (each with its `matches`). A prompt that is exactly a
+    note's title (any language, case and punctuation aside) names that note, however short."""
+    from mage_engine.recall.search.evidence import judge
+    from mage_engine.recall.hint.intent import floor_shift, intent
+
+    kind = intent(prompt)
+    shift = floor_shift(kind)
+    needed = round(floor + shift, 4)
+    asked = _plain(prompt) if len(prompt) <= TITLE_CHARS else ""
+    titled = {hit.id for hit in hits if asked and len(hit.title) <= TITLE_CHARS and _plain(hit.title) == asked}
+    hits = sorted(hits, key=lambda hit: hit.id not in titled)  # stable: the title first, then by score
+    hinted, rows = [], []
+    for hit in hits:
+        evidence = judge(weights, hit.matches)
+        reason = _reason(hit, evidence, -1.0 if hit.id in titled else needed, hit.id in standing,
+                         len(hinted) >= count, hit.id in titled)
+        if reason == "hinted":
+            hinted.append(hit)
+        rows.append({"id": hit.id, "score": hit.score, "reason": reason,
+                     "words": [list(word) for word in _strongest(evidence.words)]})
+    if weights.mass > MAX_MASS:  # a shorter prompt's score sees every word a quote of it would hold
+        _hint_quotes(hits, rows, hinted, prompt, count, standing)
+    shown = rows[:SHOWN] + [row for row in rows[SHOWN:] if row["reason"] == "hinted"]
+    decision = _decision(_outcome(rows, hinted), needed, hinted, shown)
+    if shift:
+        decision["intent"], decision["shift"] = kind, shift
+    return decision
+
+
+def _hint_quotes(hits, rows, hinted: list, prompt: str, count: int, standing) -> None:
+    """Hint, while there is room, the candidates that quote the prompt (quotes.py), whatever their
+    score: a pasted error a note was written from, in a paste too long for the score to see it."""
+    from mage_engine.terms import quotes
+
+    waiting = [(hit, row) for hit, row in zip(hits, rows)
+               if row["reason"] not in ("hinted", "in standing context") and hit.id not in standing
+               and getattr(hit, "sequence", None)]
+    if len(hinted) >= count or not waiting:
+        return
+    sequence = quotes.prompt_sequence(prompt)
+    if quotes.counted_words(sequence) < quotes.QUOTE_WORDS:
+        return
+    for hit, row in waiting:
+        quoted = quotes.quoted_words(sequence, hit.sequence.decode("utf-8").split())
+        if quoted >= quotes.QUOTE_WORDS and len(hinted) < count:
+            row["reason"], row["quote"] = "hinted", quoted
+            hinted.append(hit)
+
+
+def _reason(hit, evidence, floor: float, in_standing: bool, full: bool, titled: bool = False) -> str:
+    if hit.score < floor:
+        return "below floor"
+    if not evidence.strong and not titled:
+        return evidence.reason
+    if in_standing:
+        return "in standing context"
+    return "beyond hint.count" if full else "hinted"
+
+
+def _outcome(rows: list, hinted: list) -> str:
+    if hinted:
+        return "hinted"
+    cleared = [row["reason"] for row in rows if row["reason"] != "below floor"]
+    if not rows:
+        return "no match"
+    if not cleared:
+        return "below floor"
+    return "in standing context" if all(r == "in standing context" for r in cleared) else "only weak evidence"
+
+
+def _decision(outcome: str, floor: float, hinted: list, rows: list) -> dict:
+    decision = {"outcome": outcome, "floor": floor, "hinted": [hit.id for hit in hinted], "candidates": rows}
+    decision["hits"] = hinted  # the Hit records, for rendering; dropped before the ledger
+    return decision
+
+
+def _plain(text: str) -> str:
+    """Text compared as a title: case folded, every run of non-letters one space."""
+    return " ".join("".join(c if c.isalnum() else " " for c in text.casefold()).split())
+
+
+def _strongest(words: list) -> list:
+    """The shared words that weigh most, strongest first (what a person reads to judge)."""
+    return sorted(words, key=lambda word: -word[1])[:WORDS_SHOWN]
+
+
+def standing_in_session(kb, session: str) -> frozenset:
+    """Ids of the notes this session's SessionStart injected as standing context."""
+    from mage_engine.recall.standing.session_notes import named_in
+
+    return named_in(kb, session)

@@ -1,0 +1,94 @@
+"""UserPromptSubmit: hint the notes that match the prompt (docs/recall.md#the-hint-score).
+
+The prompt is decided on (decide.py): notes whose hint score clears
+`hint.min_score` and whose evidence is strong are named, at most `hint.count`,
+each as `- <id>: <title> — <summary>`, followed by the `mage recall` query that
+fetches more. Nothing qualifies: silence. Every decision, hinted or silent, goes
+to the injection ledger with its candidates and reasons; a hint also counts in
+the usage metrics. The prompt's terms then join the project's everyday-word
+counts (everyday.py). A failure (a corrupt index, a read-only disk) is logged to
+.mage/errors.log and the prompt goes on without a hint.
+"""
+
+from mage_engine.base.clip import TITLE_CHARS, clip
+from mage_engine.recall.index.lifecycle import HOOK_SCAN_BUDGET_MS
+
+EVENT = "UserPromptSubmit"
+SUMMARY_CHARS = 180
+QUERY_WORDS = 6
+QUERY_WORD_WEIGHT = 0.3  # words rarer than this (see score.py) make the follow-up query
+
+
+def hint_prompt(kb, prompt: str, session: str, config, log) -> str | None:
+    """The hint for one prompt, or None for silence; every decision goes to the ledger.
+    `log(message)`: what went wrong (the prompt goes on without a hint)."""
+    from mage_engine.kb.probe import is_probe_session
+    from mage_engine.recall.hint.decide import standing_in_session
+    from mage_engine.recall.search import everyday as everyday_words
+
+    counts = everyday_words.load(kb)
+    decision, weights = _decide(kb, prompt, config, counts.everyday_terms(), standing_in_session(kb, session), log)
+    if decision is None:
+        return None
+    hits = decision["hits"]
+    text = render_hint(hits, recall_query(prompt, weights)) if hits else ""
+    _record(kb, session, text, decision)
+    if weights is not None and not is_probe_session(session):
+        everyday_words.count_prompt(kb, counts, [t for word in weights.words for t in word[0]])
+    return text or None
+
+
+def _decide(kb, prompt: str, config, everyday, standing, log):
+    from mage_engine.recall.hint.decide import decide
+    from mage_engine.recall.index import store
+
+    try:
+        return decide(kb, prompt, config.hint_min_score, config.hint_count, everyday, standing,
+                      scan_budget_ms=HOOK_SCAN_BUDGET_MS)
+    except BaseException as error:
+        if not store.is_index_failure(error):
+            raise
+        log(f"hint skipped, search index unusable ({type(error).__name__}: {error}); "
+            "`mage recall` or `mage index` rebuilds it")
+        return None, None
+
+
+def render_hint(hits, query: str) -> str:
+    """The injected text: plain statements, one line per note, then the follow-up query."""
+    lines = ["Notes from this project's mage memory that match the prompt (files in mage/notes/<id>.md):"]
+    for hit in hits:
+        lines.append(f"- {clip(hit.id, 80)}: {clip(hit.title, TITLE_CHARS)} — {clip(hit.summary, SUMMARY_CHARS)}"
+                     .rstrip(" —"))
+    if query:
+        lines.append(f'More with: mage recall "{query}"')
+    return "\n".join(lines)
+
+
+def recall_query(prompt: str, weights) -> str:
+    """The prompt's most specific words, in prompt order: a query a person could retype."""
+    from mage_engine.terms.analysis import terms
+    from mage_engine.terms.words import plain_words
+
+    if weights is None:
+        return ""
+    picked = {}
+    for position, word in enumerate(plain_words(prompt[:4000])):  # [A-Za-z0-9][A-Za-z0-9_-]*
+        word_terms = terms(word)
+        known = [t for t in word_terms if weights.df.get(t)]  # a word no note holds finds nothing
+        weight = max((weights.weight.get(t, 0.0) for t in known), default=0.0)
+        key = tuple(word_terms)
+        if weight >= QUERY_WORD_WEIGHT and key not in picked:
+            picked[key] = (weight, position, word.lower())
+    best = sorted(picked.values(), key=lambda item: -item[0])[:QUERY_WORDS]
+    return " ".join(word for _, _, word in sorted(best, key=lambda item: item[1]))
+
+
+def _record(kb, session: str, text: str, decision: dict) -> None:
+    from mage_engine.usage.ledger import record_injection
+
+    record_injection(kb, session, EVENT, len(text), decision["hinted"], decision)
+    if decision["hinted"]:
+        from mage_engine.trail.session_state import session_chapter
+        from mage_engine.usage.events import record_usage
+
+        record_usage(kb, "hinted", decision["hinted"], session, session_chapter(kb, session))

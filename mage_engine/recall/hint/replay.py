@@ -1,0 +1,91 @@
+"""`mage eval`: replay the trail's prompts against today's notes, before changing a knob.
+
+Every prompt the capture trail holds is decided on again, in time order, as the
+hint hook would decide it now (today's notes and index, the floor given or
+configured, the project's everyday words as they stood before that prompt). The
+turns themselves say what was right:
+
+- a turn in which the agent used a note (read its file, printed or recalled it,
+  or used the words of a note it was hinted in its reply) should get a hint naming
+  one of those notes: *recall of used notes*;
+- a prompt that was hinted and whose hinted notes went unused should now get no
+  hint: *silence on unused hints*.
+
+The same figures for the decisions recorded at the time (the ledger) are the
+"before". Nothing is written: no ledger line, no metrics, no everyday counts.
+"""
+
+from mage_engine.recall.search.everyday import Everyday
+
+
+def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
+    """{"floor", "prompts", "sessions", "used": {...}, "unused": {...}, "rows": [...]}."""
+    from mage_engine.kb.config import load_config_cached
+    from mage_engine.recall.hint.decide import decide
+    from mage_engine.recall.search.everyday import prompt_terms
+    from mage_engine.recall.index.lifecycle import ensure_fresh
+
+    config = load_config_cached(kb)
+    floor = config.hint_min_score if floor is None else floor
+    count = config.hint_count if count is None else count
+    ensure_fresh(kb)
+    recorded = _recorded(kb)
+    counts, rows = Everyday(), []
+    for turn in trail_turns(kb):
+        decision, _ = decide(kb, turn.prompt, floor, count, counts.everyday_terms(), fresh=False)
+        counts.add(prompt_terms(turn.prompt))
+        before_hinted, before_used = recorded.get((turn.session, turn.ts), ([], {}))
+        used = set(turn.read) | set(before_used)
+        rows.append({"session": turn.session, "ts": turn.ts, "prompt": turn.prompt, "used": sorted(used),
+                     "before": before_hinted, "hinted": decision["hinted"],
+                     "decision": {k: v for k, v in decision.items() if k != "hits"}})
+    return {"floor": floor, "prompts": len(rows), "sessions": len({r["session"] for r in rows}),
+            "used": _recall(rows), "unused": _silence(rows), "rows": rows}
+
+
+def trail_turns(kb) -> list:
+    """Every user prompt in the trail (subagents aside), oldest first."""
+    from mage_engine.kb.probe import is_probe_session
+    from mage_engine.trail.reader import TrailReader
+    from mage_engine.trail.turns import session_turns
+
+    reader, sessions = TrailReader(kb), set()
+    for stem in reader.stems():
+        for record in reader.records_of(stem):
+            sessions.add(str(record.get("session")))
+            break
+    turns = [t for s in sessions if not is_probe_session(s) for t in session_turns(kb, s) if t.prompt.strip()]
+    return sorted(turns, key=lambda turn: turn.ts)
+
+
+def _recorded(kb) -> dict:
+    """{(session, prompt ts): (hinted ids, {used id: how})} for the decisions the ledger holds."""
+    from mage_engine.usage.attribution import attribute
+    from mage_engine.recall.hint.decision_log import decision_entries
+
+    found = {}
+    for entry, turn, used in attribute(kb, decision_entries(kb)):
+        if turn is not None:
+            hinted = list(entry.get("notes") or [])
+            found[(turn.session, turn.ts)] = (hinted, {n: how for n, how in used.items() if n in hinted or how != "reply"})
+    return found
+
+
+def _recall(rows: list) -> dict:
+    """Turns that used a note, and how many of them get (and got) a hint naming one."""
+    turns = [r for r in rows if r["used"]]
+    now = sum(1 for r in turns if set(r["hinted"]) & set(r["used"]))
+    then = sum(1 for r in turns if set(r["before"]) & set(r["used"]))
+    return {"turns": len(turns), "hinted": now, "recall": _share(now, len(turns)),
+            "hinted_before": then, "recall_before": _share(then, len(turns))}
+
+
+def _silence(rows: list) -> dict:
+    """Prompts that were hinted and used none of it, and how many of them now stay silent."""
+    prompts = [r for r in rows if r["before"] and not set(r["before"]) & set(r["used"])]
+    silent = sum(1 for r in prompts if not r["hinted"])
+    return {"prompts": len(prompts), "silent": silent, "silence": _share(silent, len(prompts))}
+
+
+def _share(part: int, whole: int):
+    return round(part / whole, 3) if whole else None

@@ -1,0 +1,62 @@
+"""Writing the Tantivy index: one document per record, full and incremental builds."""
+
+import tantivy
+
+from mage_engine.terms import analysis, cjk
+from mage_engine.terms.quotes import MAX_SEQUENCE_TERMS
+from mage_engine.recall.index.records import note_terms, searchable
+from mage_engine.recall.index.schema import TEXT_FIELDS, open_index, schema
+
+WRITER_HEAP = 64_000_000
+
+
+def document(record: dict, body: str):
+    """The Tantivy document for one record."""
+    fields = searchable(record, body)
+    doc = tantivy.Document()
+    for name in ("id", "path", "kind", "source"):
+        doc.add_text(name, record[name])
+    camel = analysis.identifier_parts(fields["all"])  # "all" holds every other field's text
+    for name in TEXT_FIELDS:
+        doc.add_text(name, fields[name])
+        parts = camel if name == "all" or not camel else analysis.identifier_parts(fields[name])
+        if parts:  # a second value: the stored title and summary stay as written
+            doc.add_text(name, parts)
+        pairs = cjk.pairs_text(fields[name])
+        if pairs:  # Chinese, Japanese, Korean: the character pairs the tokenizer cannot make itself
+            doc.add_text(name, pairs)
+    terms = note_terms({"all": f'{fields["all"]}\n{camel}'})
+    doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
+    about = analysis.unique_terms(analysis.with_identifier_parts(f'{fields["title"]}\n{fields["summary"]}'))
+    doc.add_bytes("about", " ".join(about).encode("utf-8"))  # what the hint score reads as title and summary
+    sequence = analysis.terms(fields["all"])[:MAX_SEQUENCE_TERMS]
+    doc.add_bytes("seq", " ".join(sequence).encode("utf-8"))  # what a quote of the prompt is looked for in
+    return doc
+
+
+def create(path: str, entries, progress=None) -> int:
+    """Build a new index at `path` from (record, body) pairs; returns the document count."""
+    index = tantivy.Index(schema(), path=path, reuse=False)
+    analysis.register(index)
+    writer = index.writer(heap_size=WRITER_HEAP, num_threads=1)
+    count = 0
+    for record, body in entries:
+        writer.add_document(document(record, body))
+        count += 1
+        if progress and count % 500 == 0:
+            progress(count)
+    writer.commit()
+    writer.wait_merging_threads()
+    return count
+
+
+def update(path: str, drop_paths, entries) -> None:
+    """Apply a small change in place: drop documents by path, add the new ones, commit."""
+    index = open_index(path)
+    writer = index.writer(heap_size=15_000_000, num_threads=1)
+    for rel in drop_paths:
+        writer.delete_documents_by_term("path", rel)
+    for record, body in entries:
+        writer.add_document(document(record, body))
+    writer.commit()
+    writer.wait_merging_threads()

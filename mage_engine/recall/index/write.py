@@ -1,0 +1,118 @@
+"""Writing the index under its lock: a full rebuild into a new generation, or an
+incremental update of the current one, then the manifest, the standing-context
+digest and, last (the commit point), the stamp.
+
+The manifest names the generation it describes: an update trusts it only when
+the stamp points at that same generation, so a crash between a rebuild's
+manifest and its stamp can never pair new file records with an old index.
+"""
+
+import time
+
+from mage_engine.base.errors import NoteFormatError
+from mage_engine.kb.jsonfiles import read_object
+from mage_engine.recall.index import manifest, store
+from mage_engine.recall.index.manifest import timed_scan
+
+FULL_REBUILD_SHARE = 0.3  # past this share of changed files a rebuild beats an update
+
+
+def _read_all(kb, rels, progress=None) -> tuple[dict, list, list]:
+    """({rel: record or None}, [(record, body)], [problem lines]) for the given files."""
+    records, entries, problems = {}, [], []
+    for done, rel in enumerate(rels, 1):
+        try:
+            record, body = _read(kb, rel)
+            records[rel] = record
+            entries.append((record, body))
+        except NoteFormatError as problem:
+            records[rel] = None
+            problems.append(str(problem))
+        if progress and done % 500 == 0:
+            progress(done, len(rels))
+    return records, entries, problems
+
+
+def _read(kb, rel):
+    """The record and body of one note or skill, scrubbed: what the index keeps holds no secret
+    even when a note does (`mage redact --check` reports those; the note is the person's)."""
+    from mage_engine.recall.index.records import read_source
+    from mage_engine.scrub import scrub
+
+    record, body = read_source(kb.root, rel)
+    for field in ("title", "summary"):
+        record[field] = scrub(record[field])
+    record["tags"] = [scrub(tag) for tag in record["tags"]]
+    return record, scrub(body)
+
+
+def rebuild_locked(kb, progress=None) -> dict:
+    """Build a new generation from every note and skill and swap it in (lock held)."""
+    from mage_engine.recall.index import build
+
+    started = time.perf_counter()
+    dirs = manifest.dir_stamps(kb)  # before the scan: a change during it shows next time
+    files, scan_ms = timed_scan(kb)
+    records, entries, problems = _read_all(kb, sorted(files), progress)
+    name, path = store.new_generation(kb)
+    count = build.create(path, entries, (lambda n: progress(n, len(entries))) if progress else None)
+    _commit(kb, name, dirs, files, scan_ms, records, problems)
+    store.drop_old_generations(kb, keep=name)
+    return {"docs": count, "problems": problems, "seconds": round(time.perf_counter() - started, 3)}
+
+
+def update_locked(kb, inline_limit: int | None = None) -> str:
+    """Apply what changed since the last build, or rebuild when that is cheaper or needed.
+
+    With `inline_limit` (a hook), a rebuild of more files than that is not done
+    ("deferred": the caller starts a background refresh; the prompt is served by
+    the last good index).
+    """
+    from mage_engine.recall.index import build
+
+    stamp, old = store.read_stamp(kb), read_object(store.manifest_path(kb))
+    if (stamp is None or old is None or not store.generation_ok(kb, stamp)
+            or old.get("generation") != stamp["generation"]):
+        return _rebuild_or_defer(kb, len(manifest.list_sources(kb)), inline_limit, stamp)
+    dirs = manifest.dir_stamps(kb)
+    files, scan_ms = timed_scan(kb)
+    changed, removed = manifest.diff(old.get("files", {}), files)
+    if not changed and not removed:
+        _commit(kb, stamp["generation"], dirs, files, scan_ms, old.get("records", {}), old.get("problems", []))
+        return "fresh"
+    if len(changed) + len(removed) > max(20, FULL_REBUILD_SHARE * len(files)):
+        return _rebuild_or_defer(kb, len(files), inline_limit, stamp)
+    fresh, entries, problems = _read_all(kb, changed)
+    try:
+        build.update(store.generation_path(kb, stamp), changed + removed, entries)
+    except BaseException as error:
+        if not store.is_index_failure(error):
+            raise
+        rebuild_locked(kb)  # the index on disk is damaged: start over from the notes
+        return "rebuilt"
+    records = {rel: rec for rel, rec in old.get("records", {}).items() if rel in files and rel not in fresh}
+    records.update(fresh)
+    kept = [p for p in old.get("problems", []) if not any(rel in p for rel in changed + removed)]
+    _commit(kb, stamp["generation"], dirs, files, scan_ms, records, kept + problems)
+    return "updated"
+
+
+def _rebuild_or_defer(kb, sources: int, inline_limit, stamp) -> str:
+    if inline_limit is not None and sources > inline_limit:
+        return "deferred"  # the caller starts the background refresh once it has let go of the lock
+    rebuild_locked(kb)
+    return "rebuilt"
+
+
+def _commit(kb, generation, dirs, files, scan_ms, records, problems) -> None:
+    """Write manifest, standing context and, last (the commit point), the stamp."""
+    from mage_engine.recall.index.standing_digest import standing_digest
+
+    store.write_json(store.manifest_path(kb), {"schema": store.SCHEMA_VERSION, "generation": generation,
+                                               "files": files, "records": records, "problems": problems})
+    store.write_json(store.standing_path(kb), standing_digest(records))
+    store.write_json(store.stamp_path(kb), {
+        "schema": store.SCHEMA_VERSION, "generation": generation, "dirs": dirs,
+        "fingerprint": manifest.fingerprint(files), "unsettled": any(e[1] < 0 for e in files.values()),
+        "docs": sum(1 for r in records.values() if r), "scan_ms": round(scan_ms, 2),
+        "checked_ns": time.time_ns()})

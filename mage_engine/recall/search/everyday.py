@@ -1,0 +1,126 @@
+"""This project's everyday words: what most of its own prompts say.
+
+A developer who works in `X:\\03_ACG\\Custom_Addons` types that path in nearly
+every prompt; a team that builds "the rider app" says "rider" all day. Such
+words tell which project a prompt comes from, not which note it needs, and
+every note that names them would be hinted on every prompt. The hint hook
+counts, per prompt, which terms it says (one line appended to
+`.mage/state/everyday.log`, folded every 32 prompts into `everyday.json`:
+prompts seen, and per term the prompts that held it); a term held by a third or more
+of them, once at least twelve did, weighs like plain English from then on
+(score.py) and is no evidence for a hint (evidence.py). The counts come from the
+same prompts the capture trail records: `mage eval` recounts them from the
+trail as it replays it.
+
+Older prompts fade: past `HALVE_AT` prompts every count is halved, so what
+"everyday" means follows the project as it changes.
+"""
+
+from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG
+
+FOLD_EVERY = 32
+MAX_LOG_BYTES = 256 * 1024
+SHARE = 1 / 3
+MIN_PROMPTS = 12
+HALVE_AT = 400
+MAX_TERMS = 1500
+
+
+class Everyday:
+    """The counts: `prompts` seen and `terms` {term: prompts that held it}."""
+
+    def __init__(self, prompts: float = 0.0, terms: dict | None = None):
+        self.prompts = prompts
+        self.terms = terms or {}
+        self.pending = 0  # prompts read from the log on top of the snapshot
+
+    def everyday_terms(self) -> frozenset:
+        """The terms held by SHARE or more of the prompts (and by MIN_PROMPTS of them)."""
+        bar = max(MIN_PROMPTS, SHARE * self.prompts)
+        return frozenset(term for term, count in self.terms.items() if count >= bar)
+
+    def add(self, terms) -> None:
+        """Count one prompt's distinct terms."""
+        self.prompts += 1
+        for term in set(terms):
+            self.terms[term] = self.terms.get(term, 0) + 1
+        if self.prompts >= HALVE_AT:
+            self.prompts /= 2
+            self.terms = {t: c / 2 for t, c in self.terms.items() if c >= 1}
+        if len(self.terms) > MAX_TERMS:  # the rare ones cannot become everyday before they fade
+            kept = sorted(self.terms.items(), key=lambda item: -item[1])[: MAX_TERMS * 2 // 3]
+            self.terms = dict(kept)
+
+
+def load(kb) -> Everyday:
+    """The counts: the saved snapshot plus the prompts appended to the log since (empty when none)."""
+    from mage_engine.kb.jsonfiles import read_object
+
+    data = read_object(kb.at(EVERYDAY_FILE)) or {}
+    terms = data.get("terms")
+    try:
+        everyday = Everyday(float(data.get("prompts") or 0), dict(terms) if isinstance(terms, dict) else {})
+        offset = int(data.get("offset") or 0)
+    except (TypeError, ValueError):
+        everyday, offset = Everyday(), 0
+    lines = _lines_after(kb.at(EVERYDAY_LOG), offset)
+    for line in lines:
+        everyday.add(line.split())
+    everyday.pending = len(lines)
+    return everyday
+
+
+def _lines_after(path: str, offset: int) -> list:
+    """The complete lines of the log after byte `offset` ([] when there are none)."""
+    from mage_engine.kb import guard
+
+    try:
+        with guard.open_binary(path) as handle:
+            handle.seek(offset)
+            data = handle.read()
+    except OSError:
+        return []
+    return data[: data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
+
+
+def count_prompt(kb, everyday: Everyday, terms) -> None:
+    """Fold one prompt into the counts: one appended line, and every FOLD_EVERY prompts a new
+    snapshot (a rename per prompt costs more than the whole decision). Never raises."""
+    import os
+
+    from mage_engine.kb.atomic import append_line
+
+    line = " ".join(t for t in dict.fromkeys(terms) if t and not any(c.isspace() for c in t))
+    log = kb.at(EVERYDAY_LOG)
+    try:
+        try:
+            append_line(log, line)
+        except FileNotFoundError:
+            os.makedirs(os.path.dirname(log), exist_ok=True)
+            append_line(log, line)
+        if everyday.pending + 1 >= FOLD_EVERY:
+            everyday.add(line.split())
+            _fold(kb, everyday, os.stat(log).st_size)  # lines another hook appended meanwhile go uncounted
+    except OSError:
+        pass
+
+
+def _fold(kb, everyday: Everyday, offset: int) -> None:
+    """Save the counts up to byte `offset` of the log; start a new log once it is long."""
+    import os
+
+    from mage_engine.kb.scratch import write_json
+
+    log = kb.at(EVERYDAY_LOG)
+    if offset >= MAX_LOG_BYTES:
+        os.replace(log, log + ".old")  # a prompt appended a moment ago may miss its count: a statistic
+        offset = 0
+    write_json(kb.at(EVERYDAY_FILE), {"prompts": round(everyday.prompts, 2), "offset": offset,
+                                              "terms": {t: round(c, 2) for t, c in sorted(everyday.terms.items())}})
+
+
+def prompt_terms(prompt: str) -> list:
+    """The distinct terms of a prompt's words, as the counts hold them."""
+    from mage_engine.terms.analysis import query_units
+
+    return list(dict.fromkeys(t for unit in query_units(prompt) for t in unit.terms))

@@ -1,0 +1,97 @@
+"""Whether what a note shares with a prompt is evidence enough to hint it.
+
+The hint score (score.py) says how much of the prompt a note explains; this
+says whether that explanation rests on anything specific. A note is hinted only
+when the score clears the floor *and* the evidence is strong:
+
+- a rare identifier it holds whole (`ImmatureSignatureError`, `SQLX_OFFLINE`) is
+  strong on its own;
+- otherwise it needs at least one shared word that is neither everyday (plain
+  English, everyday software talk, this project's everyday words: everyday.py)
+  nor the team's common vocabulary: a word held by a quarter or more of the
+  notes (and by at least three) is what the team talks about all the time
+  (`parcel-api` in a parcel company, the project's own folder in every note),
+  so it says which team, not which note;
+- nor one of the technologies every team names (docker, gitlab, react, …:
+  stopwords.GENERIC_TECH): "a hint needs evidence beyond one shared generic
+  technology word";
+- one topic word in common, everything else everyday, is never enough;
+- when the prompt names such a technology that the knowledge base knows and the
+  note does not mention it, its other shared words are likely meant in another
+  sense ("the deploy key in docker-compose" and a note on GitLab deploy keys):
+  it needs three topic words in common.
+
+`judge` returns the verdict and the shared words, labelled, for the injection
+ledger and `mage hints --why`.
+"""
+
+from mage_engine.base.plainrecord import PlainRecord
+
+COMMON_SHARE = 0.25  # of the notes: a word held this widely is the team's vocabulary
+COMMON_MIN_NOTES = 3
+CONTENT_UNITS = 0.3  # a shared word below this many rare-word units is too weak to count
+TECH_CONTEXT_WORDS = 3  # topic words a note needs when the prompt's technology is not among them
+
+
+class Evidence(PlainRecord):
+    """A note's evidence: `strong` or not, the `reason` when not, and `words`, the shared
+    words as (word, rare-word units, label) with label name | word | team | tech | software | everyday."""
+
+    FIELDS = ("strong", "reason", "words")
+
+    def __init__(self, strong: bool, reason: str, words: list):
+        self.strong, self.reason, self.words = strong, reason, words
+
+
+def judge(weights, matches) -> Evidence:
+    """The evidence behind `matches` (QueryWeights.matches of one note)."""
+    words = [(weights.texts[index], round(units, 2), label(weights, index, whole)) for index, units, whole in matches]
+    labels = [lab for _, _, lab in words]
+    if "name" in labels:
+        return Evidence(True, "", words)
+    topic = [word for word, _, lab in words if lab in ("word", "team", "tech")]
+    if len(topic) == 1 and labels.count("software") <= 1:
+        return Evidence(False, f"only one word in common ({topic[0]})", words)
+    missed = _technology_not_held(weights, matches)
+    if missed and len(topic) < TECH_CONTEXT_WORDS:
+        return Evidence(False, f"about {missed}, which the note does not mention", words)
+    if any(lab == "word" and units >= CONTENT_UNITS for _, units, lab in words):
+        return Evidence(True, "", words)
+    for kind, what in (("tech", "generic technology words"), ("team", "the team's common words")):
+        named = [word for word, _, lab in words if lab == kind]
+        if named:
+            return Evidence(False, f"only {what} ({', '.join(named[:3])})", words)
+    return Evidence(False, "only everyday words in common", words)
+
+
+def _technology_not_held(weights, matches) -> str:
+    """The prompt's generic technology word that some note holds and this note does not ('' if none):
+    "the deploy key in docker-compose" is not about a note on GitLab deploy keys."""
+    held = {index for index, _, _ in matches}
+    for index, (_, new, _, _) in enumerate(weights.words):
+        if index not in held and new and all(weights.df.get(t, 0) for t in new) and label(weights, index, False) == "tech":
+            return weights.texts[index]
+    return ""
+
+
+def label(weights, index: int, whole: bool) -> str:
+    """How one shared prompt word counts: name (a rare identifier held whole), word, team (held
+    by a quarter of the notes), tech (a technology every team names), software (everyday software
+    talk) or everyday."""
+    if whole:
+        return "name"
+    from mage_engine.terms import wordlists
+    from mage_engine.recall.search.term_weights import is_bare_number
+
+    new = weights.words[index][1]
+    kinds = {weights.term_kind(t) for t in new}
+    if not new or kinds <= {"everyday"} or is_bare_number(weights.texts[index]):
+        return "everyday"
+    if kinds <= {"everyday", "software"}:
+        return "software"
+    if all(t in wordlists.generic_tech_terms() or weights.term_kind(t) != "topic" for t in new):
+        return "tech"
+    held = max(weights.df.get(t, 0) for t in new)
+    if held >= max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total):
+        return "team"
+    return "word"

@@ -1,0 +1,69 @@
+"""The pieces of the hint score that do not need the index: term weights, the words' plan, D(M).
+
+score.py (QueryWeights) puts them together over a search; docs/recall.md has the
+why of each. Kept apart so the formula's constants sit in one short file.
+"""
+
+import math
+
+from mage_engine.terms import wordlists
+
+GENERAL_WEIGHT = 0.25
+BODY_WEIGHT = 0.8
+IDENTIFIER_BONUS = 1.0
+NAMED_LIMIT = 4  # an identifier this many notes spell is the team's vocabulary (GitLab, OpenSearch), not a pick
+MIN_MASS = 2.5
+MAX_MASS = 4.0
+LONG_SHARE = 0.6  # a prompt past MAX_MASS units: a note must explain this share of the rest
+BACKGROUND_NOTES = 10_000  # df from a few dozen notes cannot tell a topic word from a common one
+BACKGROUND_COMMON_DF = BACKGROUND_NOTES // 20  # everyday English and software words: one background note in 20
+
+
+def idf(df: int, total: int) -> float:
+    """BM25's inverse document frequency (the one Tantivy uses)."""
+    return math.log(1 + (total - df + 0.5) / (df + 0.5))
+
+
+def denominator(mass: float) -> float:
+    """D(M): the rare-word units a note must hold to explain a prompt of `mass` units fully."""
+    return max(min(max(mass, MIN_MASS), MAX_MASS), LONG_SHARE * (mass - MAX_MASS))
+
+
+def term_weight(term: str, df: int, total: int, everyday: bool = False) -> float:
+    """w(t): the term's idf, in the knowledge base plus the background, as a share of the idf
+    of a term one note holds (capped at 1), times g(t)."""
+    numeric = _numeric(term)
+    if df == 0 and numeric:
+        return 0.0  # a number, id or version no note holds: noise, not a topic
+    general = everyday or term in wordlists.general_terms()
+    common = general or term in wordlists.software_terms()
+    notes = total + BACKGROUND_NOTES
+    share = min(1.0, idf(df + (BACKGROUND_COMMON_DF if common else 0), notes) / idf(1, notes))
+    return share * (GENERAL_WEIGHT if general else 1.0)
+
+
+def is_bare_number(text: str) -> bool:
+    """A word that is only a one- or two-digit number."""
+    return len(text) <= 2 and text.isdigit()
+
+
+def _numeric(term: str) -> bool:
+    """A number, a hash or an id (`403`, `0421`, `7x2k`), not a name with a digit (`ec2`, `k8s`)."""
+    digits = sum(c.isdigit() for c in term)
+    return term[0].isdigit() or 2 * digits > len(term)
+
+
+def plan_words(units, weight: dict, df: dict, texts: list) -> list:
+    """(terms, new terms, W, name) per word; each term counts once, in the first word holding it.
+    A bare number of one or two digits ("16", "04": a line, a count, a day) weighs like
+    everyday English even where a note holds it; `4.12` or `5432` still count in full."""
+    counted, words = set(), []
+    for unit, text in zip(units, texts):
+        terms, name, humps = unit[0], unit[1], unit[2]
+        if humps and any(df.get(t, 0) == 0 for t in terms):
+            terms, name = tuple(dict.fromkeys(t for _, t in humps)), humps  # no note holds the whole word
+        new = tuple(t for t in terms if t not in counted and t in weight)
+        counted.update(new)
+        mass = max((weight[t] for t in new), default=0.0)
+        words.append((terms, new, mass * GENERAL_WEIGHT if is_bare_number(text) else mass, name))
+    return words

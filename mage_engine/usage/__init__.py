@@ -1,0 +1,1 @@
+"""What mage injected and what was used: the injection ledger, usage events, per-note metrics, attribution."""

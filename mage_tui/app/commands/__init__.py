@@ -1,0 +1,1 @@
+"""The key table: every binding as a command-palette entry and as the help screen lists it."""

@@ -1,0 +1,1 @@
+"""What several test files share: processes, hook payloads, recall KBs, transcripts, the app."""

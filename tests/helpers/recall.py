@@ -1,0 +1,71 @@
+"""Shared pieces of the recall tests: a knowledge base of the evaluation notes, a note writer,
+and the UserPromptSubmit / SessionStart payloads Claude Code sends."""
+
+import shutil
+from pathlib import Path
+
+from mage_engine.kb.init import init_kb
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "recall"
+
+
+def eval_kb(root: Path):
+    """A KB holding the 40 evaluation notes (not indexed yet), written a minute ago."""
+    kb = init_kb(root).kb
+    for note in (FIXTURES / "notes").glob("*.md"):
+        shutil.copy(note, kb.notes_dir / note.name)
+        backdate(kb.notes_dir / note.name)
+    return kb
+
+
+def backdate(path: Path, seconds: int = 60) -> None:
+    """Move a file's mtime into the past (as if written before the test started)."""
+    import os
+
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns - seconds * 10**9))
+
+
+def write_note(kb, note_id: str, title: str, body: str, kind: str = "lesson", tags: str = "") -> Path:
+    """Write a note file the way a person would (plain text, no mage involved)."""
+    path = kb.notes_dir / f"{note_id}.md"
+    path.write_text(f"---\nid: {note_id}\ntitle: {title}\nkind: {kind}\ncategory: lessons\n"
+                    f"tags: [{tags}]\ncreated: 2026-11-01\nupdated: 2026-11-01\n---\n{body}\n", encoding="utf-8")
+    return path
+
+
+def prompt_payload(kb, prompt: str, session: str = "test-session") -> dict:
+    return {"session_id": session, "transcript_path": f"/tmp/{session}.jsonl", "cwd": str(kb.root),
+            "prompt_id": "7f0c3a52-0000-4000-8000-000000000001", "permission_mode": "default",
+            "hook_event_name": "UserPromptSubmit", "prompt": prompt}
+
+
+def start_payload(kb, session: str = "test-session", source: str = "startup") -> dict:
+    return {"session_id": session, "transcript_path": f"/tmp/{session}.jsonl", "cwd": str(kb.root),
+            "hook_event_name": "SessionStart", "source": source}
+
+
+def injected(done) -> str:
+    """The additionalContext of a hook run ('' when the hook printed nothing)."""
+    import json
+
+    if not done.stdout.strip():
+        return ""
+    return json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def eval_protocol():
+    """benchmarks/eval_recall.py, the protocol the hint targets are measured by, imported as a module."""
+    import importlib
+    import sys
+
+    benchmarks = str(Path(__file__).resolve().parent.parent.parent / "benchmarks")
+    if benchmarks not in sys.path:
+        sys.path.insert(0, benchmarks)  # as when the script runs: it imports process_timing beside it
+    return importlib.import_module("eval_recall")
+
+
+def assert_meets_the_hint_targets(result: dict) -> None:
+    """The targets of docs/recall.md#calibration: hint recall@4 >= 0.9 on prompts with relevant notes, silence >= 0.9 on the rest."""
+    assert result["recall@4"] >= 0.9, result["misses"]
+    assert result["silence"] >= 0.9, result["misses"]
