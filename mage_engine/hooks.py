@@ -27,7 +27,7 @@ LARGE_PAYLOAD_BYTES = 4 * 1024 * 1024  # bigger ones are read, and noted in erro
 # hookSpecificOutput fields (PreToolUse decisions).
 HANDLERS = {
     "SessionStart": ["mage_engine.capture.hook_capture:handle", "mage_engine.recall.standing:handle",
-                     "mage_engine.capture.nudge:handle"],
+                     "mage_engine.capture.nudge:handle", "mage_engine.logs.hook:on_session_start"],
     "UserPromptSubmit": ["mage_engine.capture.hook_capture:handle", "mage_engine.recall.hint:handle"],
     "PreToolUse": ["mage_engine.hosts.claude_code.gate0:handle"],
     "PostToolUse": ["mage_engine.capture.hook_capture:handle"],
@@ -36,7 +36,7 @@ HANDLERS = {
     "PostCompact": ["mage_engine.capture.hook_capture:handle"],
     "Stop": ["mage_engine.capture.hook_capture:handle"],
     "SubagentStop": ["mage_engine.capture.hook_capture:handle"],
-    "SessionEnd": ["mage_engine.capture.hook_capture:handle"],
+    "SessionEnd": ["mage_engine.capture.hook_capture:handle", "mage_engine.logs.hook:on_session_end"],
 }
 # Events whose additionalContext the host accepts.
 CONTEXT_EVENTS = {"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure"}
