@@ -11,7 +11,7 @@ round trip is byte-exact.
 """
 
 from mage_engine.errors import MageError, NotFound
-from mage_engine.grooming import catalog
+from mage_engine.grooming import autonomy, catalog
 from mage_engine.grooming.git_hint import git_command
 from mage_engine.kb import guard
 from mage_engine.kb.config import load_config
@@ -39,9 +39,10 @@ def archived_ids(kb: KB) -> list[str]:
             if kind == "file" and name.endswith(".md") and not name.startswith(".")]
 
 
-def retire(kb: KB, note_id: str) -> dict:
+def retire(kb: KB, note_id: str, actor: str | None = None) -> dict:
     """Move a note into mage/archive/ and rewrite INDEX.md and MEMORY.md without it."""
     with kb_lock(kb):
+        autonomy.require("retire", load_config(kb).autonomy, actor)
         source = _existing(kb.note_path(note_id), note_id, "note", "list notes with `mage notes`")
         if guard.lexists(archive_path(kb, note_id)):
             raise MageError(f"mage/archive/{note_id}.md already exists",
@@ -49,9 +50,10 @@ def retire(kb: KB, note_id: str) -> dict:
         return _move(kb, note_id, source, archive_path(kb, note_id), leaving=True)
 
 
-def restore(kb: KB, note_id: str) -> dict:
+def restore(kb: KB, note_id: str, actor: str | None = None) -> dict:
     """Bring a retired note back into mage/notes/, exactly as it was."""
     with kb_lock(kb):
+        autonomy.require("retire", load_config(kb).autonomy, actor)
         source = _existing(archive_path(kb, note_id), note_id, "retired note",
                            "list retired notes with `ls mage/archive/`")
         if guard.lexists(kb.note_path(note_id)):
