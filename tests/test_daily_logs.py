@@ -146,3 +146,29 @@ def test_with_logs_off_no_hook_writes_a_log_but_mage_log_does_by_hand(tmp_path):
     assert not (root / "mage/logs").exists()
     assert run_mage("log", cwd=root).returncode == 0
     assert len(files(root)) == 1
+
+
+def _imported(event, payload, cwd):
+    import subprocess
+
+    from helpers_hook import MAGE_HOOK
+
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", "MAGE_KB")}
+    done = subprocess.run([MAGE_HOOK.replace("mage-hook", "python"), "-X", "importtime", MAGE_HOOK, event],
+                          input=json.dumps(payload).encode(), capture_output=True, cwd=cwd, env=env, timeout=30)
+    assert done.returncode == 0
+    return {line.split("|")[-1].strip() for line in done.stderr.decode().splitlines() if line.startswith("import time:")}
+
+
+def test_the_hooks_stay_lean_with_logs_off_and_a_start_with_nothing_missed(tmp_path):
+    for logs in (False, True):
+        (tmp_path / str(logs)).mkdir()
+        root = project(tmp_path / str(logs), logs=logs)
+        base = {"session_id": f"lean-{logs}", "cwd": str(root), "transcript_path": str(root / "t.jsonl")}
+        _imported("SessionStart", {**base, "hook_event_name": "SessionStart", "source": "startup"}, root)  # caches
+        start = _imported("SessionStart", {**base, "hook_event_name": "SessionStart", "source": "startup"}, root)
+        assert not {"mage_engine.logs.story", "mage_engine.logs.entry", "mage_engine.logs.daily_file", "re",
+                    "json", "pathlib", "yaml"} & start, sorted(m for m in start if "logs" in m)
+        end = _imported("SessionEnd", {**base, "hook_event_name": "SessionEnd", "reason": "other"}, root)
+        assert ("mage_engine.logs.writer" in end) is logs  # off: nothing of the log is even imported
+        assert not {"yaml", "click", "rich", "textual"} & end

@@ -5,12 +5,11 @@ idempotent: the entry replaces the session's old one in place, and a file
 whose text would not change is not rewritten. `.mage/state/logs.json` keeps,
 per session, the trail size its entry was written from, so SessionStart can
 find the sessions whose end was missed (a killed terminal sends no
-SessionEnd) without reading every trail.
+SessionEnd) without reading every trail. On the hook path: `missed` imports
+nothing beyond os, so a SessionStart with nothing to catch up stays cheap.
 """
 
 import os
-
-from mage_engine.logs.daily_file import day_path, read_day, with_entry
 
 STATE_FILE = ".mage/state/logs.json"
 IDLE_SECONDS = 3600  # a trail untouched this long belongs to a session that has ended
@@ -21,6 +20,7 @@ def log_session(kb, stem: str, dry_run: bool = False, wait: float | None = None)
     """Write (or replace) one session's entry. {"session", "file", "status": written|unchanged|empty}."""
     from mage_engine.kb.atomic import write_text_atomic
     from mage_engine.kb.lock import kb_lock
+    from mage_engine.logs.daily_file import day_path, read_day, with_entry
     from mage_engine.logs.entry import render_entry
     from mage_engine.logs.story import session_story
 
