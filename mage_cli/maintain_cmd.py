@@ -40,8 +40,9 @@ def maintain(apply_key, dismiss_keys, reason, days, show_all, kb_dir, as_json):
     if dismiss_keys:
         from mage_engine.maintain.dismissed import dismiss
 
-        for key in dismiss_keys:
-            review.find(kb, key, days) if not _dismissed(kb, key) else None
+        for key in dismiss_keys:  # a typo is said, never remembered
+            if not _dismissed(kb, key):
+                review.find(kb, key, days)
         return _print(dismiss(kb, list(dismiss_keys), reason), as_json, "dismissed")
     if apply_key:
         from mage_engine.maintain.apply import apply

@@ -125,3 +125,11 @@ def test_a_fixed_failure_in_a_recent_log_no_note_covers_is_proposed_as_a_log_dra
     assert staged["status"] == "staged"
     assert "source: log" in (repo / f".mage/staging/{staged['id']}.md").read_text()
     assert "lesson" not in by_kind(proposals(repo))  # staged: now a draft covers it
+
+
+def test_pointers_are_the_pointers_section_and_backticked_paths_dotfiles_included():
+    from mage_engine.maintain.stale import pointers
+
+    body = ("Warm the cache with `deploy/warm.sh` (see `.nvmrc`), not `make` or `https://x.io/a.b`.\n\n"
+            "## Pointers\n- .github/workflows/ci.yml\n- `./scripts/release.py`\n")
+    assert pointers(body) == [".github/workflows/ci.yml", "scripts/release.py", "deploy/warm.sh", ".nvmrc"]

@@ -25,10 +25,11 @@ def stale_proposals(kb, notes: list) -> list:
         return []
     found = []
     for note in notes:
-        since = git.note_commit(kb.relative(kb.note_path(note.id)), note.updated)
+        named = pointers(note.body)
+        since = git.note_commit(kb.relative(kb.note_path(note.id)), note.updated) if named else None
         if since is None:
             continue
-        for path in pointers(note.body):
+        for path in named:
             evidence = git.what_happened(path, since)
             if evidence:
                 found.append(Proposal(f"stale:{note.id}:{path}", "stale", [note.id],
@@ -46,7 +47,7 @@ def pointers(body: str) -> list[str]:
     if section:
         found += _BULLET_PATH.findall(section.group(1))
     found += _TICKED.findall(body)
-    paths = [p.strip("./").rstrip(".,:;)") if not p.startswith("./") else p[2:] for p in found]
+    paths = [(p[2:] if p.startswith("./") else p).rstrip(".,:;)") for p in found]  # `.github/…` keeps its dot
     return list(dict.fromkeys(p for p in paths if _path_like(p)))
 
 
