@@ -133,3 +133,20 @@ def test_pointers_are_the_pointers_section_and_backticked_paths_dotfiles_include
     body = ("Warm the cache with `deploy/warm.sh` (see `.nvmrc`), not `make` or `https://x.io/a.b`.\n\n"
             "## Pointers\n- .github/workflows/ci.yml\n- `./scripts/release.py`\n")
     assert pointers(body) == [".github/workflows/ci.yml", "scripts/release.py", "deploy/warm.sh", ".nvmrc"]
+
+
+@pytest.mark.parametrize("step", ["after-journal", "after-write-2", "after-write-4"])
+def test_a_kill_during_a_merge_leaves_the_kb_before_or_after(repo, tmp_path, step):
+    def snapshot(root):
+        return {str(p.relative_to(root)): p.read_bytes() for p in sorted((root / "mage").rglob("*")) if p.is_file()}
+
+    key = by_kind(proposals(repo))["merge"][0]["key"]
+    clean = tmp_path / "clean"
+    shutil.copytree(repo, clean)
+    before = snapshot(repo)
+    assert run_mage("maintain", "--apply", key, cwd=clean).returncode == 0
+    after = snapshot(clean)
+    crashed = run_mage("maintain", "--apply", key, cwd=repo, env={"MAGE_TEST_CRASH_AT": step})
+    assert crashed.returncode == 137
+    assert run_mage("status", cwd=repo).returncode == 0  # the next command finishes the merge
+    assert snapshot(repo) == after != before
