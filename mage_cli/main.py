@@ -41,6 +41,12 @@ COMMANDS = {
     "doctor": "mage_cli.doctor_cmd:doctor",
     "tui": "mage_cli.app_cmds:tui",
     "demo": "mage_cli.app_cmds:demo",
+    "retire": "mage_cli.archive_cmds:retire",
+    "restore": "mage_cli.archive_cmds:restore",
+    "log": "mage_cli.log_cmd:log",
+    "maintain": "mage_cli.maintain_cmd:maintain",
+    "import": "mage_cli.adopt_cmds:import_command",
+    "export": "mage_cli.adopt_cmds:export",
 }
 
 

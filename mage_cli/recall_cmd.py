@@ -9,9 +9,10 @@ from mage_cli.common import echo_json, json_option, kb_option, open_kb
 @click.argument("query", nargs=-1, required=True)
 @click.option("-n", "limit", type=click.IntRange(1, 200), default=10, show_default=True,
               help="How many results to show.")
+@click.option("--logs", "logs", is_flag=True, help="Search the daily logs (mage/logs/) instead of the notes.")
 @json_option
 @kb_option
-def recall(query, limit, as_json, kb_dir):
+def recall(query, limit, logs, as_json, kb_dir):
     """Search the notes (BM25) and print the best matches.
 
     Each result shows its hint score (0..1, see docs/recall.md: the share of
@@ -23,17 +24,23 @@ def recall(query, limit, as_json, kb_dir):
     Example:
       mage recall "alembic concurrent index"
       mage recall -n 3 --json why does the deploy role fail
+      mage recall --logs flaky deploy
     """
     from mage_engine.recall.search.query import recall as run_recall
     from mage_engine.base.clip import clip
 
     kb = open_kb(kb_dir)
-    hits = run_recall(kb, " ".join(query), limit=limit)
+    if logs:  # the logs have their own search: the notes' index feeds hints, and a log never is one
+        from mage_engine.logs.search import search_logs
+
+        hits = search_logs(kb, " ".join(query), limit=limit)
+    else:
+        hits = run_recall(kb, " ".join(query), limit=limit)
     if as_json:
         echo_json(hits)
         return
     if not hits:
-        click.echo("no matching notes")
+        click.echo("no matching log entries" if logs else "no matching notes")
         return
     for hit in hits:
         click.echo(f"{hit['score']:.2f}  {hit['id']}  {clip(hit['title'], 120)}")

@@ -26,7 +26,7 @@ LARGE_PAYLOAD_BYTES = 4 * 1024 * 1024  # bigger ones are read, and noted in erro
 
 # event -> its handlers (events/handlers.py), run in order.
 HANDLERS = {
-    "SessionStart": (handlers.capture, handlers.standing, handlers.nudge),
+    "SessionStart": (handlers.capture, handlers.standing, handlers.nudge, handlers.log_missed),
     "UserPromptSubmit": (handlers.capture, handlers.hint),
     "PreToolUse": (handlers.gate0,),
     "PostToolUse": (handlers.capture,),
@@ -35,7 +35,7 @@ HANDLERS = {
     "PostCompact": (handlers.capture,),
     "Stop": (handlers.capture,),
     "SubagentStop": (handlers.capture,),
-    "SessionEnd": (handlers.capture,),
+    "SessionEnd": (handlers.capture, handlers.log_session),
 }
 # Events whose additionalContext the host accepts.
 CONTEXT_EVENTS = {"SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure"}

@@ -61,3 +61,21 @@ def gate0(ctx):
 
     tool, tool_input = host.tool_call(ctx.payload)
     return review_write(ctx.kb, tool, tool_input, host.cwd(ctx.payload), log=ctx.log)
+
+
+def log_missed(ctx):
+    """SessionStart with `logs: true`: the daily-log entries of sessions whose end was missed (logs/hook.py)."""
+    if not ctx.config.logs:
+        return None
+    from mage_engine.logs.hook import on_session_start
+
+    return on_session_start(ctx)
+
+
+def log_session(ctx):
+    """SessionEnd with `logs: true`: the session's daily-log entry (logs/hook.py)."""
+    if not ctx.config.logs:
+        return None
+    from mage_engine.logs.hook import on_session_end
+
+    return on_session_end(ctx)

@@ -18,6 +18,8 @@ AGENT_MAY = {
     "merge": ("overseer",),
     "approve-proposals": ("overseer",),
     "undo": ("overseer",),
+    "retire": ("overseer",),
+    "dismiss": ("overseer",),
     "set-autonomy": (),
 }
 

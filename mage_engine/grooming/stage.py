@@ -22,7 +22,7 @@ from mage_engine.kb.notes import CATEGORIES, KINDS, Note, today, write_note
 LONG_DRAFT_CHARS = 1200
 MAX_BODY_BYTES = 64 * 1024  # a note holds one topic; past this it holds several, or a file's copy
 MAX_TITLE_CHARS = 200
-SOURCES = ("lesson", "nudge", "recurrence", "redirect")
+SOURCES = ("lesson", "nudge", "recurrence", "redirect", "import", "log")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 
 

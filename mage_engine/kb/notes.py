@@ -25,7 +25,7 @@ KINDS = ("lesson", "procedure", "pointer", "rule", "preference", "goal", "fact")
 STANDING_KINDS = ("rule", "preference", "goal")
 CATEGORIES = ("system", "human", "infrastructure", "tools", "workflow", "projects",
               "lessons", "security", "models")
-ORIGINS = ("lesson", "nudge", "recurrence", "redirect", "import")
+ORIGINS = ("lesson", "nudge", "recurrence", "redirect", "import", "log")
 KEY_ORDER = ("id", "title", "kind", "category", "tags", "created", "updated", "origin",
              "signatures", "graduated_skill", "draft")
 _KNOWN = set(KEY_ORDER)

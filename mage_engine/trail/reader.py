@@ -183,3 +183,13 @@ def _first_stamp(paths: list) -> str:
 def iter_trail(kb, session: str | None = None):
     """Every trail record, session by session (oldest first), each in append order (`TrailReader.records`)."""
     return TrailReader(kb).records(session)
+
+
+def session_stems(kb) -> list:
+    """Every session that has a trail (file stems), sorted."""
+    return sorted({file.stem for file in _listing(kb)})
+
+
+def read_session(kb, stem: str):
+    """One session's records by its file stem, in append order (the daily logs read a session whole)."""
+    return _read_session([file.path for file in _listing(kb) if file.stem == stem])

@@ -31,6 +31,12 @@ SHOTS = {
     "recurrence": (("5",), "Recurrence: signature tallies and candidates"),
     "help": (("question_mark",), "Help: every key, its binding id, and every mark"),
 }
+# Shots on a demo copy prepared first (name -> (keys, title, "module:function" run on the KB)); the
+# snapshot tests of these live with their pane's tests.
+PREPARED_SHOTS = {
+    "maintenance": (("7",), "Maintenance: proposals with their evidence; m merge, r retire, x dismiss",
+                    "mage_tui.testing.maintenance_demo:prepare_maintenance"),
+}
 
 
 def steady_demo_kb(folder: Path):
@@ -53,12 +59,18 @@ def steady_demo_kb(folder: Path):
     return kb
 
 
-def demo_app(folder: Path):
-    """The app on a fresh demo KB in `folder`, at the demo's own time, as a person."""
+def demo_app(folder: Path, prepare: str | None = None):
+    """The app on a fresh demo KB in `folder`, at the demo's own time, as a person
+    (`prepare`: "module:function" run on the KB first)."""
     from mage_engine.demo.build import DEMO_NOW
     from mage_tui.app.mage import make_app
 
     kb = steady_demo_kb(folder)
+    if prepare:
+        import importlib
+
+        module, _, function = prepare.partition(":")
+        getattr(importlib.import_module(module), function)(kb)
     app = make_app(kb, clock=lambda: DEMO_NOW, actor="person", poll_seconds=0)
     app.animation_level = "none"  # the tab underline would otherwise be caught mid-slide
     return app
@@ -66,9 +78,9 @@ def demo_app(folder: Path):
 
 async def take(name: str, out_dir: Path, suffix: str = "") -> Path:
     """Build, drive and save one screenshot at the size `suffix` names; returns the SVG's path."""
-    keys, title = SHOTS[name]
+    keys, title, prepare = (*SHOTS[name], None) if name in SHOTS else PREPARED_SHOTS[name]
     with tempfile.TemporaryDirectory(prefix="mage-shot-") as folder:
-        app = demo_app(Path(folder))
+        app = demo_app(Path(folder), prepare)
         async with app.run_test(size=SIZES[suffix]) as pilot:
             await settle(pilot)
             for key in keys:
@@ -83,7 +95,7 @@ async def take(name: str, out_dir: Path, suffix: str = "") -> Path:
 def main(argv: list[str]) -> int:
     out_dir = Path(argv[0] if argv else "screenshots")
     out_dir.mkdir(parents=True, exist_ok=True)
-    for name in SHOTS:
+    for name in [*SHOTS, *PREPARED_SHOTS]:
         for suffix in SIZES:
             print(asyncio.run(take(name, out_dir, suffix)))
     return 0

@@ -17,7 +17,7 @@ from pathlib import Path
 from mage_engine.base.errors import MageError
 from mage_engine.kb.layout import KB, REDIRECTED_DIR
 
-MAGE_OWN = {"notes", "skills", "logs", "INDEX.md", "MEMORY.md", "config.yaml", "rejected.jsonl"}
+MAGE_OWN = {"notes", "skills", "logs", "archive", "INDEX.md", "MEMORY.md", "config.yaml", "rejected.jsonl"}
 HOST_KEYS = {"name", "description", "metadata"}
 # Claude Code memory type -> (mage kind, mage category)
 TYPES = {"user": ("preference", "human"), "feedback": ("rule", "workflow"),

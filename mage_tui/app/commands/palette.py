@@ -12,14 +12,15 @@ from functools import partial
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
-PANES = ("staging", "notes", "skills", "dials", "recurrence")
+PANES = ("staging", "notes", "skills", "dials", "recurrence", "maintenance")
 SECTION_LABELS = {"app": "App", "staging": "Staging", "notes": "Notes", "skills": "Skills", "dials": "Dials",
-                  "recurrence": "Recurrence"}
+                  "recurrence": "Recurrence", "maintenance": "Maintenance"}
 # binding id -> the engine action the autonomy dial rules on (mage_engine.grooming.autonomy)
 ENGINE_ACTIONS = {"staging.accept": "accept", "staging.accept_selection": "accept", "staging.reject": "reject",
                   "staging.reject_selection": "reject", "staging.merge": "merge", "staging.propose": "propose",
                   "staging.approve_proposals": "approve-proposals", "app.undo": "undo",
-                  "dials.autonomy": "set-autonomy"}
+                  "dials.autonomy": "set-autonomy", "maintenance.merge": "merge", "maintenance.retire": "retire",
+                  "maintenance.dismiss": "dismiss"}
 
 
 def binding_sections(app) -> list[tuple[str, object, list]]:

@@ -79,7 +79,7 @@ def help_text(app, one_column: bool) -> Content:
     sections = {name: [b for b in bindings if not b.id.startswith(("move.", "detail."))]
                 for name, bindings in sections.items()}
     sections["everywhere"] = sections.pop("app", []) + moves
-    left = [_section(app, n, sections.get(n, [])) for n in ("everywhere", "dials", "recurrence")]
+    left = [_section(app, n, sections.get(n, [])) for n in ("everywhere", "dials", "recurrence", "maintenance")]
     right = [_section(app, n, sections.get(n, [])) for n in ("staging", "notes", "skills")]
     if one_column:
         keys = Content("\n").join(left[:1] + right + left[1:])

@@ -28,6 +28,7 @@ from mage_tui.format import plural
 from mage_tui.app.screens.dial_flow import DialFlow
 from mage_tui.app.screens.grooming import GroomingFlows
 from mage_tui.app.screens.loading import Loading
+from mage_tui.app.screens.maintenance_flow import MaintenanceFlow
 from mage_tui.app.screens.merge_flow import MergeFlow
 from mage_tui.app.widgets.key_bar import KeyBar
 from mage_tui.app.widgets.list_table import NARROW
@@ -36,8 +37,12 @@ PANE = Binding.Group("panes", compact=True)
 # Imported when built: a pane not in view costs nothing before the first frame.
 PANES = {"staging": "mage_tui.app.widgets.staging:StagingPane", "notes": "mage_tui.app.widgets.notes:NotesPane",
          "skills": "mage_tui.app.widgets.skills:SkillsPane", "dials": "mage_tui.app.widgets.dials:DialsPane",
-         "recurrence": "mage_tui.app.widgets.recurrence:RecurrencePane"}
-LABELS = {"staging": "Staging", "notes": "Notes", "skills": "Skills", "dials": "Dials", "recurrence": "Recurrence"}
+         "recurrence": "mage_tui.app.widgets.recurrence:RecurrencePane",
+         "maintenance": "mage_tui.app.widgets.maintenance:MaintenancePane"}
+LABELS = {"staging": "Staging", "notes": "Notes", "skills": "Skills", "dials": "Dials", "recurrence": "Recurrence",
+          "maintenance": "Maintenance"}
+# Each pane's number key (6 is the Graph pane's).
+PANE_KEYS = {"staging": "1", "notes": "2", "skills": "3", "dials": "4", "recurrence": "5", "maintenance": "7"}
 
 
 def pane_class(name: str):
@@ -46,14 +51,14 @@ def pane_class(name: str):
     return getattr(importlib.import_module(module), attribute)
 
 
-class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
-    """Five panes under one tab bar; a top bar says who acts and how the dials stand."""
+class MainScreen(GroomingFlows, MergeFlow, DialFlow, MaintenanceFlow, Loading, Screen):
+    """The panes under one tab bar; a top bar says who acts and how the dials stand."""
 
     pane_class = staticmethod(pane_class)  # what the key table (commands/palette.py) reads each pane's bindings from
 
     BINDINGS = [
-        *[Binding(str(n), f"show_pane('{name}')", f"go to {LABELS[name]}", tooltip=f"Show {LABELS[name]}",
-                  id=f"app.pane.{name}", group=PANE) for n, name in enumerate(LABELS, start=1)],
+        *[Binding(PANE_KEYS[name], f"show_pane('{name}')", f"go to {LABELS[name]}", tooltip=f"Show {LABELS[name]}",
+                  id=f"app.pane.{name}", group=PANE) for name in LABELS],
         Binding("slash", "search", "search notes", tooltip="Search notes as you type (live recall)", id="app.search"),
         Binding("u", "undo", "undo", tooltip="Take back the last accept, reject or merge (until it is committed)",
                 id="app.undo"),
@@ -187,7 +192,8 @@ class MainScreen(GroomingFlows, MergeFlow, DialFlow, Loading, Screen):
         counts = {"staging": self._count("staging", "rows"), "notes": len(self.notes),
                   "skills": self._count("skills", "skills")}
         tabbed = self.query_one(TabbedContent)
-        for n, (name, label) in enumerate(LABELS.items(), start=1):
+        for name, label in LABELS.items():
+            n = PANE_KEYS[name]
             count = f" {counts[name]}" if counts.get(name) else ""
             tabbed.get_tab(name).label = Content.assemble(Content.styled(f"{n} ", "$text-muted"), label,
                                                           Content.styled(count, "$text-accent"))

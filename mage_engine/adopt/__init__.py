@@ -1,0 +1,1 @@
+"""Adopting memories written elsewhere (`mage import`) and leaving with everything (`mage export`)."""

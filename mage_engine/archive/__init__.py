@@ -1,0 +1,1 @@
+"""Retired notes: `mage/archive/<id>.md`, out of recall, INDEX.md and MEMORY.md until restored."""

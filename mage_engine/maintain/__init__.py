@@ -1,0 +1,1 @@
+"""`mage maintain`: proposals that keep the notes true. It proposes; the person decides."""
