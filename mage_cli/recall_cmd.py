@@ -28,7 +28,10 @@ def recall(query, limit, as_json, kb_dir):
     from mage_engine.clip import clip
 
     kb = open_kb(kb_dir)
-    hits = run_recall(kb, " ".join(query), limit=limit)
+    warnings = []
+    hits = run_recall(kb, " ".join(query), limit=limit, warnings=warnings)
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
     if as_json:
         echo_json(hits)
         return
@@ -36,7 +39,8 @@ def recall(query, limit, as_json, kb_dir):
         click.echo("no matching notes")
         return
     for hit in hits:
-        click.echo(f"{hit['score']:.2f}  {hit['id']}  {clip(hit['title'], 120)}")
+        label = f"[{hit['kb']}] " if hit.get("kb", "project") != "project" else ""
+        click.echo(f"{hit['score']:.2f}  {label}{hit['id']}  {clip(hit['title'], 120)}")
         if hit["summary"]:
             click.echo(f"      {clip(hit['summary'], 200)}")
         click.echo(f"      {hit['path']}")

@@ -42,12 +42,13 @@ def handle(ctx):
 
 
 def _decide(ctx, prompt: str, config, everyday, standing):
+    from mage_engine.kbs.attached import others  # the personal KB and `kbs:`: one stat when there are none
+    from mage_engine.kbs.hint import decide_across
     from mage_engine.recall import store
-    from mage_engine.recall.decide import decide
 
     try:
-        return decide(ctx.kb, prompt, config.hint_min_score, config.hint_count, everyday, standing,
-                      scan_budget_ms=HOOK_SCAN_BUDGET_MS)
+        return decide_across(ctx.kb, others(ctx.kb, config), prompt, config.hint_min_score, config.hint_count,
+                             everyday, standing, scan_budget_ms=HOOK_SCAN_BUDGET_MS)
     except BaseException as error:
         if not store.is_index_failure(error):
             raise
@@ -62,8 +63,13 @@ def render_hint(hits, query: str) -> str:
     """The injected text: plain statements, one line per note, then the follow-up query."""
     lines = ["Notes from this project's mage memory that match the prompt (files in mage/notes/<id>.md):"]
     for hit in hits:
-        lines.append(f"- {clip(hit.id, 80)}: {clip(hit.title, TITLE_CHARS)} — {clip(hit.summary, SUMMARY_CHARS)}"
+        label = f"[{hit.kb}] " if getattr(hit, "kb", "project") != "project" else ""  # another KB's (kbs/)
+        lines.append(f"- {label}{clip(hit.id, 80)}: {clip(hit.title, TITLE_CHARS)} — {clip(hit.summary, SUMMARY_CHARS)}"
                      .rstrip(" —"))
+    if any(getattr(hit, "kb", "project") != "project" for hit in hits):
+        from mage_engine.kbs.hint import elsewhere_line
+
+        lines.append(elsewhere_line(hits))
     if query:
         lines.append(f'More with: mage recall "{query}"')
     return "\n".join(lines)
@@ -95,4 +101,5 @@ def _record(ctx, text: str, decision: dict) -> None:
     if decision["hinted"]:
         from mage_engine.recall.usage_events import record_usage, session_chapter
 
-        record_usage(ctx.kb, "hinted", decision["hinted"], ctx.session_id, session_chapter(ctx.kb, ctx.session_id))
+        own = [note for note in decision["hinted"] if ":" not in note]  # another KB's note counts in its own metrics
+        record_usage(ctx.kb, "hinted", own, ctx.session_id, session_chapter(ctx.kb, ctx.session_id))

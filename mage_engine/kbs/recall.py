@@ -1,0 +1,19 @@
+"""`mage recall`'s hits over the project and the KBs read beside it, each hit labelled."""
+
+from mage_engine.kbs.search import PROJECT, search_across
+
+
+def recall_hits(kb, config, query: str, limit: int, warnings: list | None = None) -> list:
+    """The best `limit` hits of `kb` and its other KBs; another KB's hit has its file's full path.
+    An unreadable other KB is left out, with a line in `warnings`."""
+    from mage_engine.kbs.attached import others
+
+    attached = others(kb, config)
+    hits, left_out = search_across(kb, attached, query, limit=limit, repair=True)
+    tops = {other.label: other.kb for other in attached}
+    for hit in hits:
+        if hit.kb != PROJECT:
+            hit.path = tops[hit.kb].at(hit.path)
+    if warnings is not None:
+        warnings.extend(left_out)
+    return hits
