@@ -40,6 +40,7 @@ COMMANDS = {
     "connect": "mage_cli.host_cmds:connect",
     "disconnect": "mage_cli.host_cmds:disconnect",
     "doctor": "mage_cli.doctor_cmd:doctor",
+    "move": "mage_cli.kbs_cmds:move",
     "tui": "mage_cli.app_cmds:tui",
     "demo": "mage_cli.app_cmds:demo",
 }

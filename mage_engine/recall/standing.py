@@ -32,6 +32,11 @@ def handle(ctx):
     digest = _digest(ctx)
     backlog = "" if ctx.payload.get("source") == "compact" else drafts_waiting(ctx.kb)
     text, named = render_standing(digest, backlog)
+    from mage_engine.kbs.standing import other_standing  # the personal KB's and `kbs:`'s: one stat when none
+
+    other_text, other_named = other_standing(ctx)
+    if other_text:
+        text, named = f"{text}\n{other_text}", named + other_named
     from mage_engine.recall.ledger import record_injection
 
     record_injection(ctx.kb, ctx.session_id, EVENT, len(text), named)
