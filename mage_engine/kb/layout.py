@@ -28,6 +28,8 @@ STATE_DIR = ".mage/state"
 INDEX_DIR = ".mage/index"
 ERRORS_LOG = ".mage/errors.log"
 LEDGER_FILE = ".mage/injections.jsonl"
+# kept in each checkout's own .mage/ even when a worktree shares the main one's: journals name mage/ files
+PER_CHECKOUT = (".mage/journal.json", ".mage/state/host-journal.json")
 
 
 class KB:
@@ -39,9 +41,14 @@ class KB:
     (kb/guard.py) that this folder's mage/ and .mage/ are to be guarded.
     """
 
-    __slots__ = ("top", "_root")
+    __slots__ = ("top", "_root", "scratch_top")
 
-    def __init__(self, root):
+    def __init__(self, root, scratch_top: str | None = None):
+        # scratch_top: the folder whose .mage/ this KB uses, when not its own (a linked git
+        # worktree with `scratch: shared`: the main worktree's; see kbs/worktree.py)
+        object.__setattr__(self, "scratch_top", scratch_top)
+        if scratch_top is not None:
+            guard.trust(scratch_top)
         if isinstance(root, str):
             object.__setattr__(self, "top", _posix_form(root))
             object.__setattr__(self, "_root", None)  # made on first use of `root`
@@ -66,8 +73,27 @@ class KB:
         return self._root
 
     def at(self, *parts: str) -> str:
-        """A path under the project folder as a str: `kb.at(STATE_DIR, "config.json")`."""
-        return "/".join((self.top.rstrip("/"), *parts))
+        """A path under the project folder as a str: `kb.at(STATE_DIR, "config.json")`
+        (a .mage/ path under the shared scratch folder's, when there is one)."""
+        base = self.top
+        if self.scratch_top is not None and parts and parts[0].startswith(SCRATCH_DIR):
+            base = self.top if "/".join(parts) in PER_CHECKOUT else self.scratch_top
+        return "/".join((base.rstrip("/"), *parts))
+
+    @property
+    def _scratch_base(self):
+        """The folder holding the .mage/ this KB uses, as a Path."""
+        if self.scratch_top is None:
+            return self.root
+        from pathlib import Path
+
+        return Path(self.scratch_top)
+
+    def path_of(self, relative: str):
+        """The Path of a project-relative path (`.mage/…` under the shared scratch, if any)."""
+        from pathlib import Path
+
+        return Path(self.at(relative))
 
     def __eq__(self, other):
         return isinstance(other, KB) and other.top == self.top
@@ -79,7 +105,7 @@ class KB:
         return f"KB(root={self.root!r})"
 
     def __reduce__(self):
-        return (KB, (self.top,))
+        return (KB, (self.top, self.scratch_top))
 
     # committed files (mage/)
     @property
@@ -113,27 +139,27 @@ class KB:
     # git-ignored scratch (.mage/)
     @property
     def scratch_dir(self) -> Path:
-        return self.root / SCRATCH_DIR
+        return self._scratch_base / SCRATCH_DIR
 
     @property
     def learnings_dir(self) -> Path:
-        return self.root / LEARNINGS_DIR
+        return self._scratch_base / LEARNINGS_DIR
 
     @property
     def staging_dir(self) -> Path:
-        return self.root / STAGING_DIR
+        return self._scratch_base / STAGING_DIR
 
     @property
     def index_dir(self) -> Path:
-        return self.root / INDEX_DIR
+        return self._scratch_base / INDEX_DIR
 
     @property
     def errors_log(self) -> Path:
-        return self.root / ERRORS_LOG
+        return self._scratch_base / ERRORS_LOG
 
     @property
     def ledger_path(self) -> Path:
-        return self.root / LEDGER_FILE
+        return self._scratch_base / LEDGER_FILE
 
     @property
     def metrics_path(self) -> Path:
@@ -142,11 +168,11 @@ class KB:
     @property
     def state_dir(self) -> Path:
         """Small caches and cursors (config cache, transcript offsets, distill cursor)."""
-        return self.root / STATE_DIR
+        return self._scratch_base / STATE_DIR
 
     @property
     def journal_path(self) -> Path:
-        return self.scratch_dir / "journal.json"
+        return self.root / PER_CHECKOUT[0]
 
     def note_path(self, note_id: str) -> Path:
         return self.notes_dir / f"{note_id}.md"
@@ -158,6 +184,11 @@ class KB:
         """`path` relative to the project root, for messages and git commands."""
         from pathlib import Path
 
+        if self.scratch_top is not None:  # a path in the shared .mage/ is spelled .mage/… all the same
+            try:
+                return str(Path(path).relative_to(Path(self.scratch_top)))
+            except ValueError:
+                pass
         try:
             return str(Path(path).relative_to(self.root))
         except ValueError:
@@ -206,10 +237,14 @@ def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None
         if not is_kb_root(root):
             raise KBNotFound(f"no knowledge base at {root} (no mage/config.yaml)",
                              f"run `mage init` in {root}, or point --kb/MAGE_KB at a folder that has one")
-        return KB(root)
+        from mage_engine.kbs.worktree import with_worktree_scratch
+
+        return with_worktree_scratch(KB(root))
     here = Path(start or os.getcwd())
     root = find_kb_root(here)
     if root is None:
         raise KBNotFound(f"no knowledge base found in {here.resolve()} or any folder above it",
                          "run `mage init` in your project, or pass --kb DIR")
-    return KB(root)
+    from mage_engine.kbs.worktree import with_worktree_scratch  # `scratch: shared` in a linked worktree
+
+    return with_worktree_scratch(KB(root))

@@ -144,10 +144,10 @@ def _set_aside(kb: KB, where: Path) -> None:
 def _apply(kb: KB, journal: dict) -> None:
     # paths are relative to the project, so a moved checkout still recovers
     for n, (path, text) in enumerate(sorted(journal.get("writes", {}).items()), start=1):
-        _do(path, lambda: write_text_atomic(kb.root / path, text))
+        _do(path, lambda: write_text_atomic(kb.path_of(path), text))
         _crash_point(f"after-write-{n}")
     for path in journal.get("deletes", []):
-        _do(path, lambda: remove(kb.root / path))
+        _do(path, lambda: remove(kb.path_of(path)))
     for entry in journal.get("log", []):
         try:  # local scratch: a lost line costs only a vaguer message later
             append_line(kb.at(GROOMED_LOG), json.dumps(entry, ensure_ascii=False, sort_keys=True))
