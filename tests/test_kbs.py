@@ -184,3 +184,18 @@ def test_personal_and_kb_together_is_a_usage_error(tmp_path, personal):
     root = project(tmp_path, "api")
     done = run_mage("notes", "--personal", "--kb", root, cwd=tmp_path)
     assert done.returncode == 2 and "--personal and --kb" in done.stderr
+
+
+def test_the_staging_batch_suggests_where_each_draft_goes(tmp_path, personal):
+    root = project(tmp_path, "api")
+    (root / "src" / "api").mkdir(parents=True)
+    (root / "src" / "api" / "app.py").write_text("app = None\n")
+    run_mage("stage", "--title", "Restart the app after editing src/api/app.py", "--body", "No reload there.", cwd=root)
+    run_mage("stage", "--title", "Bind ctrl-r to fzf history search", "--body", "In ~/.zshrc.",
+             "--kind", "procedure", cwd=root)
+    rows = {row["id"]: row for row in json.loads(run_mage("drafts", "--json", cwd=root).stdout)["drafts"]}
+    assert (rows["restart-the-app-after-editing-src-api-app-py"]["kb"],
+            rows["restart-the-app-after-editing-src-api-app-py"]["kb_why"]) == ("project", "names src/api/app.py")
+    assert rows["bind-ctrl-r-to-fzf-history-search"]["kb"] == "personal"
+    assert "bind-ctrl-r-to-fzf-history-search  procedure/lesson  Bind ctrl-r to fzf history search  -> personal" \
+        in run_mage("drafts", cwd=root).stdout
