@@ -17,18 +17,18 @@ _PATHLIKE = re.compile(r"(?<![\w/.-])(?:\.{0,2}/)?[\w.-]+(?:/[\w.-]+)+/?|(?<![\w
 _WORD = re.compile(r"[a-z][a-z0-9+-]*")
 
 
-def suggested_kb(project, draft, personal_exists: bool) -> tuple:
-    """("project" | "personal", why) for `draft` (a Note) staged in `project`."""
+def suggested_kb(project, title: str, text: str, kind: str, tags, personal_exists: bool) -> tuple:
+    """("project" | "personal", why) for a draft staged in `project`: its title, text (body or
+    summary), kind and tags."""
     if not personal_exists:
         return "project", "no personal KB"
-    text = f"{draft.title}\n{draft.body}"
-    named = _project_path(project, text)
+    named = _project_path(project, f"{title}\n{text}")
     if named:
         return "project", f"names {named}"
-    if draft.kind == "preference":
+    if kind == "preference":
         return "personal", "a preference naming no project file"
-    tools = sorted(TOOLS.intersection(_WORD.findall(f"{draft.title} {' '.join(draft.tags)}".lower())))
-    if tools and draft.kind in ("procedure", "lesson", "pointer"):
+    tools = sorted(TOOLS.intersection(_WORD.findall(f"{title} {' '.join(tags or ())}".lower())))
+    if tools and kind in ("procedure", "lesson", "pointer"):
         return "personal", f"a tool habit ({tools[0]})"
     return "project", "about this project"
 

@@ -2,8 +2,8 @@
 
 
 def add_suggestions(kb, rows: list) -> None:
-    """Add `kb` and `kb_why` to each draft row of `kb`'s staging batch (in place)."""
-    from mage_engine.grooming.lookup import load_draft
+    """Add `kb` and `kb_why` to each readable draft row of `kb`'s staging batch (in place), from the
+    row's title, summary, kind and tags; nothing when there is no personal KB to choose."""
     from mage_engine.kbs.personal import personal_kb
     from mage_engine.kbs.suggest import suggested_kb
 
@@ -11,8 +11,7 @@ def add_suggestions(kb, rows: list) -> None:
     if personal is None or personal == kb:
         return  # nothing to choose between
     for row in rows:
-        try:
-            draft = load_draft(kb, row["id"])
-        except Exception:  # an unreadable draft is listed as a problem already
+        if row.get("broken") or "title" not in row:
             continue
-        row["kb"], row["kb_why"] = suggested_kb(kb, draft, True)
+        row["kb"], row["kb_why"] = suggested_kb(kb, row["title"], row.get("summary") or "", row.get("kind") or "",
+                                                row.get("tags") or (), True)
