@@ -16,6 +16,7 @@ def decide_across(kb, others: list, prompt: str, floor: float, count: int, every
                   standing=frozenset(), scan_budget_ms=None, fresh: bool = True) -> tuple:
     """(decision, the project's QueryWeights) as decide() returns them, over `kb` and `others`.
     Another KB whose index cannot be read is skipped; the project's own failure raises."""
+    from mage_engine.kbs.freshness import refresh_if_moved
     from mage_engine.recall import store
     from mage_engine.recall.decide import decide
 
@@ -25,8 +26,10 @@ def decide_across(kb, others: list, prompt: str, floor: float, count: int, every
     parts = [(PROJECT, decision)]
     for other in others:
         try:
+            if fresh:
+                refresh_if_moved(other.kb, scan_budget_ms)  # its folders, not every note (freshness.py)
             part, part_weights = decide(other.kb, prompt, floor, count, everyday,
-                                        standing_of(standing, other.label), scan_budget_ms, fresh)
+                                        standing_of(standing, other.label), scan_budget_ms, fresh=False)
         except BaseException as error:
             if not store.is_index_failure(error):
                 raise
