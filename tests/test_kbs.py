@@ -199,3 +199,10 @@ def test_the_staging_batch_suggests_where_each_draft_goes(tmp_path, personal):
     assert rows["bind-ctrl-r-to-fzf-history-search"]["kb"] == "personal"
     assert "bind-ctrl-r-to-fzf-history-search  procedure/lesson  Bind ctrl-r to fzf history search  -> personal" \
         in run_mage("drafts", cwd=root).stdout
+
+
+def test_recall_in_the_personal_kb_labels_its_own_hits_personal(tmp_path, personal):
+    accept(tmp_path, "Prefer imperative commit subjects", "Subjects in the imperative, under 60 characters.",
+           kind="preference", where=("--personal",))
+    hits = json.loads(run_mage("recall", "--personal", "--json", "imperative commit subjects", cwd=tmp_path).stdout)
+    assert [(hit["kb"], hit["id"]) for hit in hits] == [("personal", "prefer-imperative-commit-subjects")]

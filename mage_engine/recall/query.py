@@ -21,7 +21,7 @@ def recall(kb, query: str, limit: int = 10, record: bool = True, warnings: list 
 
     config = load_config_cached(kb)
     hits = recall_hits(kb, config, query, limit, warnings)  # the project's, and the personal and `kbs:` KBs' (kbs/)
-    own = [h for h in hits if h.kb == "project"]
+    own = [h for h in hits if not h.elsewhere]
     if record and own and own[0].score > 0:
         _record(kb, [own[0].id] + [h.id for h in own[1:] if h.score >= config.hint_min_score])
     return [h.to_dict() | {"kb": h.kb} for h in hits]
