@@ -206,3 +206,18 @@ def test_recall_in_the_personal_kb_labels_its_own_hits_personal(tmp_path, person
            kind="preference", where=("--personal",))
     hits = json.loads(run_mage("recall", "--personal", "--json", "imperative commit subjects", cwd=tmp_path).stdout)
     assert [(hit["kb"], hit["id"]) for hit in hits] == [("personal", "prefer-imperative-commit-subjects")]
+
+
+def test_with_no_personal_kb_and_no_kbs_finding_the_others_costs_one_stat(kb, monkeypatch):
+    import os
+
+    from mage_engine.kb.config import load_config_cached
+    from mage_engine.kbs.attached import others
+
+    config = load_config_cached(kb)
+    calls = []
+    for name in ("stat", "lstat"):
+        real = getattr(os, name)
+        monkeypatch.setattr(os, name, lambda path, *a, _real=real, **k: calls.append(path) or _real(path, *a, **k))
+    assert others(kb, config) == []
+    assert calls == ["/nonexistent/mage-tests-personal-kb/mage/config.yaml"]
