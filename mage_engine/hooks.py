@@ -198,7 +198,7 @@ def _find_kb(payload: dict):
     top = find_kb_top(cwd)
     if not top:
         return None
-    from mage_engine.kbs.worktree import with_worktree_scratch  # one lstat outside a linked worktree
+    from mage_engine.kb.worktree import with_worktree_scratch  # one lstat outside a linked worktree
 
     return with_worktree_scratch(KB(top))
 

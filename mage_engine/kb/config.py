@@ -61,7 +61,7 @@ class Config(PlainRecord):
         self.logs = logs
         self.warnings = [] if warnings is None else warnings
         self.kbs = [] if kbs is None else kbs  # [{"name", "path"}]: other KBs searched beside this one (kbs/)
-        self.scratch = scratch  # "own" | "shared": a linked worktree's .mage/ (kbs/worktree.py)
+        self.scratch = scratch  # "own" | "shared": a linked worktree's .mage/ (kb/worktree.py)
 
     def to_dict(self) -> dict:
         """Every field, as the JSON cache keeps it (a copy: changing it leaves the Config alone)."""

@@ -45,7 +45,7 @@ class KB:
 
     def __init__(self, root, scratch_top: str | None = None):
         # scratch_top: the folder whose .mage/ this KB uses, when not its own (a linked git
-        # worktree with `scratch: shared`: the main worktree's; see kbs/worktree.py)
+        # worktree with `scratch: shared`: the main worktree's; see kb/worktree.py)
         object.__setattr__(self, "scratch_top", scratch_top)
         if scratch_top is not None:
             guard.trust(scratch_top)
@@ -237,7 +237,7 @@ def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None
         if not is_kb_root(root):
             raise KBNotFound(f"no knowledge base at {root} (no mage/config.yaml)",
                              f"run `mage init` in {root}, or point --kb/MAGE_KB at a folder that has one")
-        from mage_engine.kbs.worktree import with_worktree_scratch
+        from mage_engine.kb.worktree import with_worktree_scratch
 
         return with_worktree_scratch(KB(root))
     here = Path(start or os.getcwd())
@@ -245,6 +245,6 @@ def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None
     if root is None:
         raise KBNotFound(f"no knowledge base found in {here.resolve()} or any folder above it",
                          "run `mage init` in your project, or pass --kb DIR")
-    from mage_engine.kbs.worktree import with_worktree_scratch  # `scratch: shared` in a linked worktree
+    from mage_engine.kb.worktree import with_worktree_scratch  # `scratch: shared` in a linked worktree
 
     return with_worktree_scratch(KB(root))
