@@ -221,3 +221,18 @@ def test_with_no_personal_kb_and_no_kbs_finding_the_others_costs_one_stat(kb, mo
         monkeypatch.setattr(os, name, lambda path, *a, _real=real, **k: calls.append(path) or _real(path, *a, **k))
     assert others(kb, config) == []
     assert calls == ["/nonexistent/mage-tests-personal-kb/mage/config.yaml"]
+
+
+def test_a_personal_note_in_the_sessions_standing_context_is_not_hinted_again(tmp_path, personal):
+    accept(tmp_path, RULE_TITLE, "Ask in the channel before any push to main or a release branch.", kind="rule",
+           where=("--personal",))
+    root = project(tmp_path, "api")
+    from mage_engine.kb.layout import KB
+
+    prompt = "can I push to the shared release branch without asking first?"
+    assert "[personal] never-push" in injected(run_hook("UserPromptSubmit", prompt_payload(KB(root), prompt, "other")))
+    run_hook("SessionStart", start_payload(KB(root), session="started"))
+    assert "[personal]" not in injected(run_hook("UserPromptSubmit", prompt_payload(KB(root), prompt, "started")))
+    ledger = [json.loads(line) for line in (root / ".mage" / "injections.jsonl").read_text().splitlines()]
+    reasons = {row["id"]: row["reason"] for row in ledger[-1]["decision"]["candidates"]}
+    assert reasons["personal:never-push-to-a-shared-branch-without-asking-first"] == "in standing context"
