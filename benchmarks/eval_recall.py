@@ -105,7 +105,7 @@ def load_prompts(path: Path) -> list:
 
 def scores(root: Path, prompt: str, ids: list) -> str:
     """`id score` for the best three hits and for `ids` (the relevant notes): what a failure looked like."""
-    from mage_engine.kb.layout import find_kb
+    from mage_engine.kb.discover import find_kb
     from mage_engine.recall.search.bm25 import search
 
     hits = search(find_kb(explicit=root), prompt, limit=60, fresh=False)

@@ -13,7 +13,8 @@ import click
 from click.core import ParameterSource
 
 from mage_engine.base.errors import MageError
-from mage_engine.kb.layout import KB, find_kb
+from mage_engine.kb.discover import find_kb
+from mage_engine.kb.layout import KB
 
 KB_HELP = "Knowledge base folder (default: found by walking up from here; env MAGE_KB)."
 JSON_HELP = "Print machine-readable JSON."
@@ -34,7 +35,23 @@ def _json_from_group(ctx, param, value):
     return bool(value or (root is not ctx and root.params.get("as_json")))
 
 
-kb_option = click.option("--kb", "kb_dir", metavar="DIR", envvar="MAGE_KB", callback=_kb_from_group, help=KB_HELP)
+_kb_dir_option = click.option("--kb", "kb_dir", metavar="DIR", envvar="MAGE_KB", callback=_kb_from_group,
+                              help=KB_HELP)
+PERSONAL_HELP = "Act on your personal KB (mage init --personal) instead of the project's."
+
+
+def _personal_flag(ctx, param, value):
+    if value:
+        ctx.meta["mage_personal"] = True  # meta is shared by the group's and the command's contexts
+
+
+_personal_option = click.option("--personal", is_flag=True, expose_value=False, callback=_personal_flag,
+                                help=PERSONAL_HELP)
+
+
+def kb_option(command):
+    """--kb DIR and --personal: which KB a command acts on."""
+    return _kb_dir_option(_personal_option(command))
 json_option = click.option("--json", "as_json", is_flag=True, callback=_json_from_group, help=JSON_HELP)
 
 
@@ -53,13 +70,32 @@ def open_kb(kb_dir: str | None) -> KB:
     A change that cannot be finished (a read-only folder) is a warning here, so
     reading commands still work; a command that changes the KB fails on it.
     """
-    kb = find_kb(explicit=kb_dir)
+    kb = _personal_kb(kb_dir) or find_kb(explicit=kb_dir)
     from mage_engine.kb.lock import finish_pending
 
     problem = finish_pending(kb)
     if problem:
         click.echo(f"warning: {problem}", err=True)
     return kb
+
+
+def wants_personal() -> bool:
+    """Whether --personal was given, before or after the command."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx and ctx.meta.get("mage_personal"))
+
+
+def _personal_kb(kb_dir):
+    """The personal KB when --personal was given (refusing --kb beside it), else None."""
+    if not wants_personal():
+        return None
+    ctx = click.get_current_context()
+    if kb_dir and any(c.get_parameter_source("kb_dir") is ParameterSource.COMMANDLINE
+                      for c in (ctx, ctx.find_root()) if "kb_dir" in c.params):
+        raise click.UsageError("--personal and --kb name two KBs: give one")
+    from mage_engine.kbs.personal import require_personal_kb
+
+    return require_personal_kb()
 
 
 def echo_json(data) -> None:

@@ -25,9 +25,10 @@ ACTIONS = ("accept", "accept_all", "reject", "merge", "propose", "approve_propos
 @click.option("--verdict", type=click.Choice(["accept", "reject"]), help="The proposed verdict.")
 @click.option("--approve-proposals", is_flag=True, help="Apply every proposal as one batch (a person).")
 @click.option("--undo", is_flag=True, help="Take back the last accept, reject or merge, if not committed yet.")
+@click.option("--to", "to", metavar="KB", help="With --accept: the KB the notes go to (personal, project, or a kbs: name).")
 @kb_option
 @json_option
-def groom(ids, kb_dir, as_json, into, reason, verdict, edit, **flags):
+def groom(ids, kb_dir, as_json, into, reason, verdict, edit, to, **flags):
     """Groom drafts into notes: opens the app on Staging, or acts headless.
 
     Accept and merge rewrite mage/INDEX.md and mage/MEMORY.md and print the git
@@ -42,6 +43,7 @@ def groom(ids, kb_dir, as_json, into, reason, verdict, edit, **flags):
       mage groom                                  # the app, on Staging
       mage groom --accept pytest-needs-editable-install
       mage groom --accept-all
+      mage groom --accept rg-hidden-dotfiles --to personal   # your own KB, for every project
       mage groom --reject flaky-guess --reason "one-off, not a lesson"
       mage groom --merge uv-cache-tip --into gha-uv-cache-key
       mage groom --merge uv-cache-tip --into gha-uv-cache-key --edit
@@ -54,8 +56,14 @@ def groom(ids, kb_dir, as_json, into, reason, verdict, edit, **flags):
         raise click.UsageError(f"choose one action, not {' and '.join('--' + c.replace('_', '-') for c in chosen)}")
     if edit and chosen != ["merge"]:
         raise click.UsageError("--edit goes with --merge: mage groom --merge DRAFT --into NOTE --edit")
+    if to and chosen not in (["accept"], ["accept_all"]):
+        raise click.UsageError("--to goes with --accept: mage groom --accept ID --to personal|project")
     kb = open_kb(kb_dir)
     imported = take_redirects(kb)
+    if to:
+        from mage_cli.kbs_cmds import accept_to
+
+        return accept_to(kb, list(ids) if chosen == ["accept"] else None, to, as_json)
     if not chosen:
         return _open_app(kb, ids)
     if chosen == ["undo"]:

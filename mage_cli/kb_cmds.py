@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from mage_cli.common import echo_json, group_kb_dir, json_option, kb_option, open_kb
+from mage_cli.common import echo_json, group_kb_dir, json_option, kb_option, open_kb, wants_personal
 from mage_engine.grooming.autonomy import PERMITS, current_actor, require
 from mage_engine.kb.dials import THRESHOLDS
 from mage_engine.kb.config import ENV_OVERRIDES, load_config, set_dial
@@ -13,8 +13,9 @@ from mage_engine.kb.init import init_kb
 
 @click.command()
 @click.argument("folder", required=False, type=click.Path(file_okay=False, path_type=Path))
+@click.option("--personal", is_flag=True, help="Create your personal KB ($XDG_DATA_HOME/mage, or MAGE_PERSONAL_KB).")
 @json_option
-def init(folder, as_json):
+def init(folder, as_json, personal):
     """Create a knowledge base in FOLDER (default: here, or the KB this folder is in). Safe to run again.
 
     Creates mage/ (config.yaml, notes/, skills/: commit these) and .mage/
@@ -24,10 +25,17 @@ def init(folder, as_json):
     to be committed and reviewed).
 
     \b
+    With --personal it creates your own KB, read beside every project's (a
+    folder you may make a git repository and push to a remote of yours).
+
+    \b
     Example:
       cd my-project && mage init
       mage init ~/src/acme-api
+      mage init --personal
     """
+    if personal or wants_personal():
+        return _init_personal(folder, as_json)
     root = folder or (Path(group_kb_dir()) if group_kb_dir() else None) or _enclosing_kb() or Path.cwd()
     result = init_kb(root)
     if as_json:
@@ -38,6 +46,30 @@ def init(folder, as_json):
     if not result.in_git:
         click.echo(f"warning: {result.kb.root} is not inside a git repository; mage/ is meant to be committed "
                    "and reviewed: run `git init` there (mage itself never commits)", err=True)
+
+
+def _init_personal(folder, as_json) -> None:
+    from mage_engine.kbs.personal import init_personal
+
+    if folder or group_kb_dir():
+        raise click.UsageError("--personal takes no folder: set MAGE_PERSONAL_KB to put it elsewhere")
+    result = init_personal()
+    if as_json:
+        echo_json({"kb": str(result.kb.root), "created": result.created, "already": result.existed,
+                   "personal": True, "in_git": result.in_git})
+        return
+    if result.existed:
+        click.echo(f"already your personal knowledge base: {result.kb.root}")
+    else:
+        click.echo(f"created your personal knowledge base at {result.kb.root}")
+    for path in result.created:
+        click.echo(f"  created {path}")
+    if not result.existed:
+        click.echo("It is read beside every project's KB. Stage into it with `mage stage --personal`, or accept "
+                   "a draft into it with `mage groom --accept ID --to personal`.")
+    if not result.in_git:
+        click.echo(f"To take it to your other machines: `git init {result.kb.root}` and push it to a remote of "
+                   "your own (mage itself never commits).")
 
 
 def _enclosing_kb() -> Path | None:

@@ -39,6 +39,7 @@ COMMANDS = {
     "connect": "mage_cli.host_cmds:connect",
     "disconnect": "mage_cli.host_cmds:disconnect",
     "doctor": "mage_cli.doctor_cmd:doctor",
+    "move": "mage_cli.kbs_cmds:move",
     "tui": "mage_cli.app_cmds:tui",
     "demo": "mage_cli.app_cmds:demo",
     "retire": "mage_cli.archive_cmds:retire",
@@ -79,6 +80,8 @@ class LazyGroup(click.Group):
 @click.option("--kb", "kb_dir", metavar="DIR", envvar="MAGE_KB",
               help="Knowledge base folder, for any command (before or after it; env MAGE_KB).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON, for the commands that print it.")
+@click.option("--personal", is_flag=True, expose_value=False, help="Act on your personal KB (see `mage init --personal`).",
+              callback=lambda ctx, param, value: value and ctx.meta.__setitem__("mage_personal", True))
 @click.version_option(package_name="mage", prog_name="mage")
 @click.pass_context
 def cli(ctx, kb_dir, as_json):
@@ -121,6 +124,8 @@ def _refuse_global_options_that_do_not_apply(ctx, as_json: bool) -> None:
     given_kb = ctx.get_parameter_source("kb_dir") is ParameterSource.COMMANDLINE
     if given_kb and "kb_dir" not in takes and ctx.invoked_subcommand != "init":
         raise click.UsageError(f"--kb does not apply to `mage {ctx.invoked_subcommand}`")
+    if ctx.meta.get("mage_personal") and "kb_dir" not in takes and ctx.invoked_subcommand != "init":
+        raise click.UsageError(f"--personal does not apply to `mage {ctx.invoked_subcommand}`")
 
 
 def _warn_about_environment() -> None:

@@ -30,12 +30,15 @@ def recall(query, limit, logs, as_json, kb_dir):
     from mage_engine.base.clip import clip
 
     kb = open_kb(kb_dir)
+    warnings = []
     if logs:  # the logs have their own search: the notes' index feeds hints, and a log never is one
         from mage_engine.logs.search import search_logs
 
         hits = search_logs(kb, " ".join(query), limit=limit)
     else:
-        hits = run_recall(kb, " ".join(query), limit=limit)
+        hits = run_recall(kb, " ".join(query), limit=limit, warnings=warnings)
+    for warning in warnings:
+        click.echo(f"warning: {warning}", err=True)
     if as_json:
         echo_json(hits)
         return
@@ -43,7 +46,8 @@ def recall(query, limit, logs, as_json, kb_dir):
         click.echo("no matching log entries" if logs else "no matching notes")
         return
     for hit in hits:
-        click.echo(f"{hit['score']:.2f}  {hit['id']}  {clip(hit['title'], 120)}")
+        label = f"[{hit['kb']}] " if hit.get("kb", "project") != "project" else ""
+        click.echo(f"{hit['score']:.2f}  {label}{hit['id']}  {clip(hit['title'], 120)}")
         if hit["summary"]:
             click.echo(f"      {clip(hit['summary'], 200)}")
         click.echo(f"      {hit['path']}")

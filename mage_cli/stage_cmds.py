@@ -93,6 +93,9 @@ def drafts(kb_dir, as_json):
     """
     kb = open_kb(kb_dir)
     rows, problems = list_drafts(kb)
+    from mage_engine.kbs.suggest_rows import add_suggestions
+
+    add_suggestions(kb, rows)  # "kb": where each draft looks like it belongs, once there is a personal KB
     if as_json:
         echo_json({"drafts": rows, "problems": problems})
         return
@@ -101,6 +104,7 @@ def drafts(kb_dir, as_json):
     for row in rows:
         near = f"  ~{row['nearest']['id']} ({row['nearest']['similarity']})" if row.get("nearest") else ""
         proposal = f"  [proposed {row['proposal']['verdict']}]" if row.get("proposal") else ""
-        click.echo(f"{row['id']}  {row['kind']}/{row['source']}  {row['title']}{near}{proposal}")
+        where = f"  -> {row['kb']}" if row.get("kb") == "personal" else ""
+        click.echo(f"{row['id']}  {row['kind']}/{row['source']}  {row['title']}{near}{proposal}{where}")
     for problem in problems:
         click.echo(f"warning: {problem}", err=True)

@@ -18,7 +18,12 @@ def status(kb_dir, as_json):
       mage status
       mage status --json | jq .drafts
     """
-    data = kb_status(open_kb(kb_dir))
+    kb = open_kb(kb_dir)
+    data = kb_status(kb)
+    from mage_engine.kb.config import load_config_cached
+    from mage_engine.kbs.status import others_status
+
+    data["other_kbs"] = others_status(kb, load_config_cached(kb))
     if as_json:
         echo_json(data)
         return
@@ -32,6 +37,7 @@ def status(kb_dir, as_json):
     click.echo(f"last capture    {data['last_capture'] or 'never (connect a host: mage connect claude-code)'}")
     click.echo(f"hooks           {_hooks(data['hooks'])}")
     click.echo(f"injected        {_injections(data.get('injections'))}")
+    _print_other_kbs(data["other_kbs"])
     if data.get("memory_md"):
         cost = data["memory_md"]
         click.echo(f"MEMORY.md       {cost['lines']} of {cost['host_lines']} lines, "
@@ -39,6 +45,22 @@ def status(kb_dir, as_json):
     for warning in data["warnings"]:
         if not warning.startswith(tuple(ENV_OVERRIDES)):  # the command line said those once already
             click.echo(f"warning: {warning}", err=True)
+
+
+def _print_other_kbs(other: dict) -> None:
+    """The personal KB and the `kbs:` ones, searched beside this one."""
+    personal = other["personal"]
+    if personal.get("this"):
+        click.echo("personal KB     this one (read beside every project's)")
+    elif personal["exists"]:
+        click.echo(f"personal KB     {personal['path']} · notes {personal['notes']} · drafts {personal['drafts']}")
+    else:
+        click.echo(f"personal KB     none (`mage init --personal` makes one at {personal['path']})")
+    for row in other["kbs"]:
+        click.echo(f"[{row['name']}] KB{' ' * max(1, 11 - len(row['name']))}{row['path']} · notes {row['notes']}")
+    for entry in other["missing"]:
+        click.echo(f"warning: kbs: {entry['path']} holds no knowledge base here (clone it, or remove it "
+                   "from mage/config.yaml)", err=True)
 
 
 def _shown(value) -> str:

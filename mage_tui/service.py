@@ -111,6 +111,12 @@ class MageService:
     def accept(self, ids: list[str]) -> dict:
         return _groom().accept(self.kb, ids, actor=self.actor).to_json()
 
+    def accept_split(self, ids: list[str], to: dict) -> dict:
+        """Accept `ids`, those `to` sends to "personal" into the personal KB (kbs/), the rest here."""
+        from mage_tui.kb_choice import accept_split
+
+        return accept_split(self.kb, ids, to, self.actor)
+
     def reject(self, ids: list[str], reason: str) -> dict:
         return _groom().reject(self.kb, ids, reason, actor=self.actor).to_json()
 

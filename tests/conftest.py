@@ -10,6 +10,8 @@ from mage_engine.kb.init import init_kb
 def _clean_env(monkeypatch):
     for name in AGENT_ENV_VARS:
         monkeypatch.delenv(name, raising=False)
+    # no test reads the personal KB of the machine it runs on (tests that want one set their own)
+    monkeypatch.setenv("MAGE_PERSONAL_KB", "/nonexistent/mage-tests-personal-kb")
 
 
 @pytest.fixture

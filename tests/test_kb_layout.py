@@ -1,7 +1,7 @@
 """`mage init` and how commands find a knowledge base."""
 
 from mage_engine.kb.init import init_kb
-from mage_engine.kb.layout import find_kb
+from mage_engine.kb.discover import find_kb
 from mage_engine.base.errors import KBNotFound
 from helpers.process import run_mage
 

@@ -39,7 +39,7 @@ def test_the_replay_is_mostly_silent_where_no_note_helps(replayed):
 
 def test_the_project_path_alone_never_brings_a_hint_once_it_is_everyday(replayed):
     root, _ = replayed
-    from mage_engine.kb.layout import find_kb
+    from mage_engine.kb.discover import find_kb
     from mage_engine.recall.search import everyday
 
     counts = everyday.load(find_kb(explicit=str(root)))

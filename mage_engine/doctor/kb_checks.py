@@ -3,7 +3,8 @@
 from mage_engine.doctor.check import Check, fail, ok, warn
 from mage_engine.base.errors import ConfigError, KBNotFound
 from mage_engine.kb.jsonfiles import read_object
-from mage_engine.kb.layout import KB, find_kb
+from mage_engine.kb.discover import find_kb
+from mage_engine.kb.layout import KB
 
 
 def find(kb_dir, start) -> tuple[KB | None, Check]:

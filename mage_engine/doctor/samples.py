@@ -77,7 +77,7 @@ _SPECIFIC = {
 def forget_session(kb: KB, session: str) -> None:
     """Remove what the sample session left: its trail, capture state and ledger lines."""
     stem = session_stem(session)
-    for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.root / SESSIONS_DIR, f"{stem}.*")):
+    for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.path_of(SESSIONS_DIR), f"{stem}.*")):
         for path in folder.glob(pattern) if folder.is_dir() else []:
             remove(path)  # through the file guard: never in a folder reached by a link
     # ledger and usage metrics never record probe sessions (mage_engine.kb.probe)

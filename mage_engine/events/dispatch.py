@@ -201,7 +201,11 @@ def _find_kb(payload: dict):
     if not isinstance(cwd, str) or not cwd:
         return None
     top = find_kb_top(cwd)
-    return KB(top) if top else None
+    if not top:
+        return None
+    from mage_engine.kb.worktree import with_worktree_scratch  # one lstat outside a linked worktree
+
+    return with_worktree_scratch(KB(top))
 
 
 def _fallback_kb():

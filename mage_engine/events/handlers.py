@@ -32,7 +32,7 @@ def standing(ctx):
         from mage_engine.grooming.backlog import drafts_waiting
 
         backlog = drafts_waiting(ctx.kb)
-    return standing_context(ctx.kb, ctx.session_id, log=ctx.log, backlog=backlog)
+    return standing_context(ctx.kb, ctx.session_id, log=ctx.log, backlog=backlog, config=ctx.config)
 
 
 def nudge(ctx):

@@ -53,7 +53,7 @@ def note_id_declared(kb: KB, declared: str) -> str | None:
 
 def records(kb: KB, folder: Path, cache_name: str) -> list[dict]:
     """The cached record of every markdown file in `folder`, refreshed where changed."""
-    cache = StatCache(kb.root / catalog_file(cache_name), lambda name, kind: _describe(Path(folder) / name, kind))
+    cache = StatCache(kb.path_of(catalog_file(cache_name)), lambda name, kind: _describe(Path(folder) / name, kind))
     return list(cache.records(_markdown_entries(folder)).values())
 
 

@@ -55,7 +55,7 @@ def _rows(kb: KB, parse: bool):
             return [], []
         return [], [_problem(NoteFormatError(kb.staging_dir, 1, f"refused: {error}"), kb.staging_dir)]
     entries = [entry for entry in listing if entry[0].endswith(".md") and not entry[0].startswith(".")]
-    cache = StatCache(kb.root / DRAFT_ROWS_FILE, lambda name, kind: _describe(kb.staging_dir / name, kind))
+    cache = StatCache(kb.path_of(DRAFT_ROWS_FILE), lambda name, kind: _describe(kb.staging_dir / name, kind))
     records = cache.records(entries) if parse else cache.cached(entries)
     if records is None:
         return None

@@ -32,7 +32,7 @@ VERBS = {"accept": "accept", "reject": "reject", "merge": "merge", "approve-prop
 
 
 def undo_path(kb: KB):
-    return kb.root / UNDO_FILE
+    return kb.path_of(UNDO_FILE)
 
 
 def record_undo(kb: KB, tx: Transaction, action: str, done: list) -> None:
@@ -90,9 +90,9 @@ def _undo_last(kb: KB, actor):
     tx = Transaction(kb)
     for path, change in sorted(record["files"].items()):
         if change["before"] is None:
-            tx.delete(kb.root / path)
+            tx.delete(kb.path_of(path))
         else:
-            tx.write(kb.root / path, change["before"])
+            tx.write(kb.path_of(path), change["before"])
     tx.write(undo_path(kb), _dumped(stack[:-1]))
     tx.commit()
     changed = sorted(p for p in record["files"] if not p.startswith(".mage/"))
@@ -191,6 +191,6 @@ def _read(kb: KB, path: str) -> str | None:
     from mage_engine.kb import guard
 
     try:  # bytes as written (CRLF stays), through the guard: no link followed, no FIFO waited on
-        return guard.read_bytes(kb.root / path, MOST_BYTES).decode("utf-8")
+        return guard.read_bytes(kb.path_of(path), MOST_BYTES).decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return None

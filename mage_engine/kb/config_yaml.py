@@ -79,6 +79,9 @@ def _config_from_mapping(data: dict, path, lines: dict) -> Config:
         fail("hint.min_score", "must be between 0 and 1")
     config.thresholds = _thresholds(data.get("thresholds"), fail)
     config.logs = bool(data.get("logs", False))
+    from mage_engine.kb.config_kbs import read_kbs_keys
+
+    read_kbs_keys(data, config, fail)
     return config
 
 

@@ -29,12 +29,12 @@ class Config(PlainRecord):
     """
 
     FIELDS = ("sensitivity", "autonomy", "hint_min_score", "hint_count", "capture_min_chars", "retain_days",
-              "max_mb", "budget_lines", "thresholds", "logs", "warnings")
+              "max_mb", "budget_lines", "thresholds", "logs", "warnings", "kbs", "scratch")
 
     def __init__(self, sensitivity: str = "normal", autonomy: str = "operator", hint_min_score: float = 0.5,
                  hint_count: int = 4, capture_min_chars: int = 400, retain_days: int = 30, max_mb: int = 200,
                  budget_lines: int = 200, thresholds: dict | None = None, logs: bool = False,
-                 warnings: list | None = None):
+                 warnings: list | None = None, kbs: list | None = None, scratch: str = "own"):
         self.sensitivity = sensitivity
         self.autonomy = autonomy
         self.hint_min_score = hint_min_score
@@ -46,6 +46,8 @@ class Config(PlainRecord):
         self.thresholds = thresholds  # explicit {K, M} override the dial
         self.logs = logs
         self.warnings = [] if warnings is None else warnings
+        self.kbs = [] if kbs is None else kbs  # [{"name", "path"}]: other KBs searched beside this one (kbs/)
+        self.scratch = scratch  # "own" | "shared": a linked worktree's .mage/ (kb/worktree.py)
 
     def to_dict(self) -> dict:
         """Every field, as the JSON cache keeps it (a copy: changing it leaves the Config alone)."""

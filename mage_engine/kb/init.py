@@ -50,7 +50,7 @@ def _stamp_scrub_version(kb: KB) -> None:
     from mage_engine.kb.scrub_stamp import write_stamp
     from mage_engine.scrub.version import RULES_VERSION
 
-    if (kb.root / SCRUB_VERSION_FILE).exists() or any(kb.learnings_dir.iterdir()) or any(kb.staging_dir.iterdir()):
+    if (kb.path_of(SCRUB_VERSION_FILE)).exists() or any(kb.learnings_dir.iterdir()) or any(kb.staging_dir.iterdir()):
         return
     kb.state_dir.mkdir(parents=True, exist_ok=True)
     write_stamp(kb, RULES_VERSION)

@@ -115,17 +115,18 @@ def reachable(kb: KB, journal: dict) -> None:
     (a cloned repository whose `.mage/state` is a link would wedge the KB).
     """
     for path in sorted({*journal["writes"], *journal["deletes"]}):
-        _do(path, lambda: guard.makedirs(os.path.dirname(os.path.join(kb.root, path))), resumes=False)
+        _do(path, lambda: guard.makedirs(os.path.dirname(kb.at(path))), resumes=False)
 
 
 def apply(kb: KB, journal: dict) -> None:
     """Write and delete what the journal says, then log the drafts it took out of staging."""
-    # paths are relative to the project, so a moved checkout still recovers
+    # paths are relative to the project, so a moved checkout still recovers (`.mage/…` under a
+    # worktree's shared scratch folder: kb.path_of)
     for n, (path, text) in enumerate(sorted(journal.get("writes", {}).items()), start=1):
-        _do(path, lambda: write_text_atomic(kb.root / path, text))
+        _do(path, lambda: write_text_atomic(kb.path_of(path), text))
         crash_point(f"after-write-{n}")
     for path in journal.get("deletes", []):
-        _do(path, lambda: remove(kb.root / path))
+        _do(path, lambda: remove(kb.path_of(path)))
     for entry in journal.get("log", []):
         try:  # local scratch: a lost line costs only a vaguer message later
             append_line(kb.at(GROOMED_LOG), json.dumps(entry, ensure_ascii=False, sort_keys=True))

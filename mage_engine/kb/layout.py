@@ -17,7 +17,6 @@ from __future__ import annotations  # the Path annotations stay text: no pathlib
 
 import os
 
-from mage_engine.base.errors import KBNotFound
 from mage_engine.kb import guard
 
 # Every location under the project root (POSIX separators, as os.path joins them here).
@@ -77,6 +76,8 @@ def catalog_file(folder_name: str) -> str:
 def host_record_file(host: str) -> str:
     """Connect's record of what it changed for `host` (hosts/claude_code/record.py, hosts/generic.py)."""
     return f"{STATE_DIR}/{host}.json"
+# kept in each checkout's own .mage/ even when a worktree shares the main one's: journals name mage/ files
+PER_CHECKOUT = (JOURNAL_FILE, HOST_JOURNAL_FILE)
 
 
 class KB:
@@ -88,9 +89,14 @@ class KB:
     (kb/guard.py) that this folder's mage/ and .mage/ are to be guarded.
     """
 
-    __slots__ = ("top", "_root")
+    __slots__ = ("top", "_root", "scratch_top")
 
-    def __init__(self, root):
+    def __init__(self, root, scratch_top: str | None = None):
+        # scratch_top: the folder whose .mage/ this KB uses, when not its own (a linked git
+        # worktree with `scratch: shared`: the main worktree's; see kb/worktree.py)
+        object.__setattr__(self, "scratch_top", scratch_top)
+        if scratch_top is not None:
+            guard.trust(scratch_top)
         if isinstance(root, str):
             object.__setattr__(self, "top", _posix_form(root))
             object.__setattr__(self, "_root", None)  # made on first use of `root`
@@ -115,8 +121,27 @@ class KB:
         return self._root
 
     def at(self, *parts: str) -> str:
-        """A path under the project folder as a str: `kb.at(STATE_DIR, "config.json")`."""
-        return "/".join((self.top.rstrip("/"), *parts))
+        """A path under the project folder as a str: `kb.at(STATE_DIR, "config.json")`
+        (a .mage/ path under the shared scratch folder's, when there is one)."""
+        base = self.top
+        if self.scratch_top is not None and parts and parts[0].startswith(SCRATCH_DIR):
+            base = self.top if "/".join(parts) in PER_CHECKOUT else self.scratch_top
+        return "/".join((base.rstrip("/"), *parts))
+
+    @property
+    def _scratch_base(self):
+        """The folder holding the .mage/ this KB uses, as a Path."""
+        if self.scratch_top is None:
+            return self.root
+        from pathlib import Path
+
+        return Path(self.scratch_top)
+
+    def path_of(self, relative: str):
+        """The Path of a project-relative path (`.mage/…` under the shared scratch, if any)."""
+        from pathlib import Path
+
+        return Path(self.at(relative))
 
     def __eq__(self, other):
         return isinstance(other, KB) and other.top == self.top
@@ -128,7 +153,7 @@ class KB:
         return f"KB(root={self.root!r})"
 
     def __reduce__(self):
-        return (KB, (self.top,))
+        return (KB, (self.top, self.scratch_top))
 
     # committed files (mage/)
     @property
@@ -162,40 +187,40 @@ class KB:
     # git-ignored scratch (.mage/)
     @property
     def scratch_dir(self) -> Path:
-        return self.root / SCRATCH_DIR
+        return self._scratch_base / SCRATCH_DIR
 
     @property
     def learnings_dir(self) -> Path:
-        return self.root / LEARNINGS_DIR
+        return self._scratch_base / LEARNINGS_DIR
 
     @property
     def staging_dir(self) -> Path:
-        return self.root / STAGING_DIR
+        return self._scratch_base / STAGING_DIR
 
     @property
     def index_dir(self) -> Path:
-        return self.root / INDEX_DIR
+        return self._scratch_base / INDEX_DIR
 
     @property
     def errors_log(self) -> Path:
-        return self.root / ERRORS_LOG
+        return self._scratch_base / ERRORS_LOG
 
     @property
     def ledger_path(self) -> Path:
-        return self.root / LEDGER_FILE
+        return self._scratch_base / LEDGER_FILE
 
     @property
     def metrics_path(self) -> Path:
-        return self.root / METRICS_FILE
+        return self.path_of(METRICS_FILE)
 
     @property
     def state_dir(self) -> Path:
         """Small caches and cursors (config cache, transcript offsets, distill cursor)."""
-        return self.root / STATE_DIR
+        return self._scratch_base / STATE_DIR
 
     @property
     def journal_path(self) -> Path:
-        return self.root / JOURNAL_FILE
+        return self.root / JOURNAL_FILE  # per checkout (PER_CHECKOUT)
 
     def note_path(self, note_id: str) -> Path:
         return self.notes_dir / f"{note_id}.md"
@@ -207,6 +232,11 @@ class KB:
         """`path` relative to the project root, for messages and git commands."""
         from pathlib import Path
 
+        if self.scratch_top is not None:  # a path in the shared .mage/ is spelled .mage/… all the same
+            try:
+                return str(Path(path).relative_to(Path(self.scratch_top)))
+            except ValueError:
+                pass
         try:
             return str(Path(path).relative_to(self.root))
         except ValueError:
@@ -243,22 +273,3 @@ def find_kb_root(start: Path) -> Path | None:
 
     top = find_kb_top(start)
     return Path(top) if top is not None else None
-
-
-def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None) -> KB:
-    """The KB named by `explicit`, else MAGE_KB, else found walking up from `start`."""
-    from pathlib import Path
-
-    named = explicit or os.environ.get("MAGE_KB")
-    if named:
-        root = Path(named).expanduser().resolve()
-        if not is_kb_root(root):
-            raise KBNotFound(f"no knowledge base at {root} (no mage/config.yaml)",
-                             f"run `mage init` in {root}, or point --kb/MAGE_KB at a folder that has one")
-        return KB(root)
-    here = Path(start or os.getcwd())
-    root = find_kb_root(here)
-    if root is None:
-        raise KBNotFound(f"no knowledge base found in {here.resolve()} or any folder above it",
-                         "run `mage init` in your project, or pass --kb DIR")
-    return KB(root)

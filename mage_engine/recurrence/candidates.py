@@ -29,7 +29,7 @@ ROW_KEYS = ("id", "signature", "family", "chapters", "chapter_count", "count", "
 
 
 def candidates_path(kb):
-    return kb.root / CANDIDATES_FILE
+    return kb.path_of(CANDIDATES_FILE)
 
 
 def evaluate(kb, tallies: list, config, known: dict | None = None) -> list[dict]:
@@ -124,7 +124,7 @@ def _kb_stamp(kb, config) -> str:
     for folder in (kb.notes_dir, kb.staging_dir):
         digest.update(repr(folder_keys(folder)).encode())  # a file edited this very tick never looks unchanged
     skills = sorted(kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else []
-    for path in [kb.rejected_path, kb.root / INDEX_STAMP_FILE, *skills]:
+    for path in [kb.rejected_path, kb.path_of(INDEX_STAMP_FILE), *skills]:
         digest.update(repr((path.name, _stat(path))).encode())
     return digest.hexdigest()[:16]
 

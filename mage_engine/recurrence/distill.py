@@ -45,7 +45,7 @@ class DistillResult:
 
 
 def tallies_path(kb):
-    return kb.root / TALLIES_FILE
+    return kb.path_of(TALLIES_FILE)
 
 
 def distill_tallies(kb, progress=None) -> DistillResult:

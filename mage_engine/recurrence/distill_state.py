@@ -29,7 +29,7 @@ class Inconsistent(Exception):
 
 
 def folder(kb):
-    return kb.root / DISTILL_DIR
+    return kb.path_of(DISTILL_DIR)
 
 
 def bucket_of(session: str) -> str:

@@ -19,7 +19,7 @@ from mage_engine.kb.layout import OPTIMIZE_FILE
 
 
 def state_path(kb):
-    return kb.root / OPTIMIZE_FILE
+    return kb.path_of(OPTIMIZE_FILE)
 
 
 def dismissed_ids(kb) -> set:

@@ -27,7 +27,7 @@ def fresh_state() -> dict:
 
 
 def sessions_dir(kb):
-    return kb.root / SESSIONS_DIR
+    return kb.path_of(SESSIONS_DIR)
 
 
 def _session_file(kb, name: str) -> str:

@@ -35,7 +35,7 @@ def record_usage(kb, event: str, note_ids, session: str | None = None, chapter=N
 
 def events_path(kb):
     """Where hooks and commands append usage events."""
-    return kb.root / METRICS_EVENTS_FILE
+    return kb.path_of(METRICS_EVENTS_FILE)
 
 
 def record_opened(kb, note_ids) -> None:

@@ -11,12 +11,15 @@ def why(kb, prompt: str, session: str | None = None, floor: float | None = None)
     """The decision the hint hook would take on `prompt` now (nothing is recorded)."""
     from mage_engine.kb.config import load_config_cached
     from mage_engine.recall.search import everyday
-    from mage_engine.recall.hint.decide import decide, standing_in_session
+    from mage_engine.recall.hint.decide import standing_in_session
 
     config = load_config_cached(kb)
     standing = standing_in_session(kb, session) if session else frozenset()
-    decision, _ = decide(kb, prompt, config.hint_min_score if floor is None else floor, config.hint_count,
-                         everyday.load(kb).everyday_terms(), standing)
+    from mage_engine.kbs.attached import others
+    from mage_engine.recall.hint.across import decide_across  # the personal KB's and `kbs:`'s notes, as the hook reads them
+
+    decision, _ = decide_across(kb, others(kb, config), prompt, config.hint_min_score if floor is None else floor,
+                                config.hint_count, everyday.load(kb).everyday_terms(), standing)
     decision.pop("hits", None)
     return decision
 

@@ -46,8 +46,17 @@ QUESTION_PHRASES = (
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
+_last = [None, ""]  # the last prompt and its intent: a prompt read against several KBs is read once
+
+
 def intent(prompt: str) -> str:
     """"task", "question" or "" (neither) for `prompt`."""
+    if _last[0] != prompt:
+        _last[:] = [prompt, _intent(prompt)]
+    return _last[1]
+
+
+def _intent(prompt: str) -> str:
     words = opening_words(prompt)
     if not words:
         return ""

@@ -39,12 +39,13 @@ def hint_prompt(kb, prompt: str, session: str, config, log) -> str | None:
 
 
 def _decide(kb, prompt: str, config, everyday, standing, log):
-    from mage_engine.recall.hint.decide import decide
+    from mage_engine.kbs.attached import others  # the personal KB and `kbs:`: one stat when there are none
+    from mage_engine.recall.hint.across import decide_across
     from mage_engine.recall.index import store
 
     try:
-        return decide(kb, prompt, config.hint_min_score, config.hint_count, everyday, standing,
-                      scan_budget_ms=HOOK_SCAN_BUDGET_MS)
+        return decide_across(kb, others(kb, config), prompt, config.hint_min_score, config.hint_count,
+                             everyday, standing, scan_budget_ms=HOOK_SCAN_BUDGET_MS)
     except BaseException as error:
         if not store.is_index_failure(error):
             raise
@@ -57,8 +58,13 @@ def render_hint(hits, query: str) -> str:
     """The injected text: plain statements, one line per note, then the follow-up query."""
     lines = ["Notes from this project's mage memory that match the prompt (files in mage/notes/<id>.md):"]
     for hit in hits:
-        lines.append(f"- {clip(hit.id, 80)}: {clip(hit.title, TITLE_CHARS)} — {clip(hit.summary, SUMMARY_CHARS)}"
+        label = f"[{hit.kb}] " if getattr(hit, "kb", "project") != "project" else ""  # another KB's (kbs/)
+        lines.append(f"- {label}{clip(hit.id, 80)}: {clip(hit.title, TITLE_CHARS)} — {clip(hit.summary, SUMMARY_CHARS)}"
                      .rstrip(" —"))
+    if any(getattr(hit, "kb", "project") != "project" for hit in hits):
+        from mage_engine.recall.hint.across import elsewhere_line
+
+        lines.append(elsewhere_line(hits))
     if query:
         lines.append(f'More with: mage recall "{query}"')
     return "\n".join(lines)
@@ -91,4 +97,5 @@ def _record(kb, session: str, text: str, decision: dict) -> None:
         from mage_engine.trail.session_state import session_chapter
         from mage_engine.usage.events import record_usage
 
-        record_usage(kb, "hinted", decision["hinted"], session, session_chapter(kb, session))
+        own = [note for note in decision["hinted"] if ":" not in note]  # another KB's note counts in its own metrics
+        record_usage(kb, "hinted", own, session, session_chapter(kb, session))

@@ -37,7 +37,7 @@ def is_index_failure(error: BaseException) -> bool:
 
 def stamp_path(kb):
     """current.json: which generation is live, and what freshness checks compare."""
-    return kb.root / INDEX_STAMP_FILE
+    return kb.path_of(INDEX_STAMP_FILE)
 
 
 def index_file(kb, name: str) -> str:
@@ -47,12 +47,12 @@ def index_file(kb, name: str) -> str:
 
 def manifest_path(kb):
     """manifest.json: every source file (mtime, size) and its record."""
-    return kb.root / INDEX_MANIFEST
+    return kb.path_of(INDEX_MANIFEST)
 
 
 def standing_path(kb):
     """standing.json: what SessionStart injects, precomputed."""
-    return kb.root / INDEX_STANDING_FILE
+    return kb.path_of(INDEX_STANDING_FILE)
 
 
 def write_json(path, data) -> None:

@@ -9,19 +9,22 @@ and its current chapter are recorded with it.
 
 import os
 
-from mage_engine.recall.search.bm25 import search
+from mage_engine.recall.search.bm25 import search  # noqa: F401  (what this module searched with before kbs/)
 
 
-def recall(kb, query: str, limit: int = 10, record: bool = True) -> list[dict]:
+def recall(kb, query: str, limit: int = 10, record: bool = True, warnings: list | None = None) -> list[dict]:
     """The best `limit` notes and skills for `query` as dicts (score, id, title, summary,
-    path, kind, source, bm25), best first. Rebuilds an unreadable index first."""
+    path, kind, source, bm25, kb), best first, from this KB and those read beside it (kbs/);
+    an other KB left out is said in `warnings`. Rebuilds an unreadable index first."""
     from mage_engine.kb.config import load_config_cached
+    from mage_engine.recall.search.across_recall import recall_hits
 
-    hits = search(kb, query, limit=limit, repair=True)
-    if record and hits and hits[0].score > 0:
-        floor = load_config_cached(kb).hint_min_score
-        _record(kb, [hits[0].id] + [h.id for h in hits[1:] if h.score >= floor])
-    return [h.to_dict() for h in hits]
+    config = load_config_cached(kb)
+    hits = recall_hits(kb, config, query, limit, warnings)  # the project's, and the personal and `kbs:` KBs' (kbs/)
+    own = [h for h in hits if not h.elsewhere]
+    if record and own and own[0].score > 0:
+        _record(kb, [own[0].id] + [h.id for h in own[1:] if h.score >= config.hint_min_score])
+    return [h.to_dict() | {"kb": h.kb} for h in hits]
 
 
 def _record(kb, note_ids: list) -> None:

@@ -28,12 +28,22 @@ GOVERNANCE = ("This project keeps its coding-agent memory with mage: notes its d
               "The mage-groom skill (mage:groom in the plugin) says what is worth keeping and how to groom.")
 
 
-def standing_context(kb, session: str, log, backlog: str = "") -> str:
+def standing_context(kb, session: str, log, backlog: str = "", config=None) -> str:
     """The standing context for a session that starts (never empty while a KB exists); the notes it
     names go to the injection ledger and the session's own record. `log(message)`: what went wrong;
-    `backlog`: the grooming backlog line (grooming/backlog.py) the events layer counted, or ''."""
+    `backlog`: the grooming backlog line (grooming/backlog.py) the events layer counted, or '';
+    `config`: the hook's, when it has read it (the other KBs read beside this one are listed there)."""
+    if config is None:
+        from mage_engine.kb.config import load_config_cached
+
+        config = load_config_cached(kb)
     digest = _digest(kb, log)
     text, named = render_standing(digest, backlog)
+    from mage_engine.recall.standing.other_kbs import other_standing  # the personal KB's and `kbs:`'s: one stat when none
+
+    other_text, other_named = other_standing(kb, config, log)
+    if other_text:
+        text, named = f"{text}\n{other_text}", named + other_named
     from mage_engine.usage.ledger import record_injection
 
     record_injection(kb, session, EVENT, len(text), named)

@@ -18,9 +18,10 @@ class Request(Message):
 
 @dataclass
 class AcceptDrafts(Request):
-    """Accept these drafts into notes."""
+    """Accept these drafts into notes (`to`: draft id -> "personal" for those going to the personal KB)."""
 
     ids: list
+    to: dict | None = None
 
 
 @dataclass

@@ -30,7 +30,9 @@ class GroomingFlows:
 
     def on_accept_drafts(self, message: m.AcceptDrafts) -> None:
         ids = [i for i in message.ids if i]
-        if ids:
+        if ids and message.to and any(message.to.get(i) == "personal" for i in ids):
+            self.start_groom("accepting", ids, self.service.accept_split, ids, message.to)
+        elif ids:
             self.start_groom("accepting", ids, self.service.accept, ids)
 
     def on_reject_drafts(self, message: m.RejectDrafts) -> None:

@@ -110,6 +110,10 @@ class Loading:
             return
         broken = [{"id": p["id"], "title": p["file"], "broken": p, "path": p["path"], "staged": None}
                   for p in problems]
+        from mage_engine.kbs.suggest_rows import add_suggestions  # where each draft goes (kbs/), with a personal KB
+
+        rows = [dict(row) for row in rows]
+        add_suggestions(self.service.kb, rows)
         staging.rows = broken + rows
         self._label_tabs()
         self.pane_filled("staging")

@@ -50,6 +50,8 @@ class StagingPane(Pane):
         Binding("s", "cycle_sort", "sort", tooltip="Sort by age, kind, source or similarity", id="staging.sort"),
         Binding("f", "filter", "filter", tooltip="Show only drafts whose title, kind or source has these words",
                 id="staging.filter"),
+        Binding("t", "flip_kb", "to KB", tooltip="Accept the draft into your personal KB instead of the project's, "
+                "or back (the suggestion is marked [personal])", id="staging.flip_kb"),
     ]
 
     rows: reactive[list] = reactive(list, always_update=True, init=False)
@@ -63,6 +65,7 @@ class StagingPane(Pane):
         super().__init__(**kwargs)
         self.clock = clock
         self.selected: set[str] = set()
+        self.destinations: dict[str, str] = {}  # draft id -> "personal" | "project", as `t` set it
         self.busy_ids: set[str] = set()
         self.filter_text = ""
         self.prefer: str | None = None  # the draft to put the cursor on at the next fill (an undo's)
@@ -134,7 +137,15 @@ class StagingPane(Pane):
         self.query_one("#staging-caption", Static).update(Content.assemble(*parts))
 
     def _cells(self, row: dict, now) -> dict:
+        if self.destination(row) == "personal":
+            row = {**row, "title": f"[personal] {row['title']}"}
         return draft_cells.cells(row, now, self.selected, self.busy_ids)
+
+    def destination(self, row: dict | None) -> str | None:
+        """Where accepting the draft puts it: "personal" or "project" (None: no personal KB to choose)."""
+        if row is None or "kb" not in row:
+            return None
+        return self.destinations.get(row["id"], row["kb"])
 
     def mark_busy(self, ids: list[str]) -> None:
         """Mark the drafts an action is working on (⟳) until the batch is read again."""
@@ -209,10 +220,20 @@ class StagingPane(Pane):
         self.screen.refresh_bindings()
 
     def action_accept_draft(self) -> None:
-        self.request(m.AcceptDrafts([self.current_key()]))
+        self.request(m.AcceptDrafts([self.current_key()], self._destinations([self.current_key()])))
 
     def action_accept_selection(self) -> None:
-        self.request(m.AcceptDrafts(self._selection()))
+        self.request(m.AcceptDrafts(self._selection(), self._destinations(self._selection())))
+
+    def _destinations(self, ids: list) -> dict:
+        return {draft_id: self.destination(self.row(draft_id)) for draft_id in ids}
+
+    def action_flip_kb(self) -> None:
+        row = self.row(self.current_key())
+        if self.destination(row) is None:
+            return
+        self.destinations[row["id"]] = "project" if self.destination(row) == "personal" else "personal"
+        self._update_row(row, self.clock())
 
     def action_reject_draft(self) -> None:
         self.request(m.RejectDrafts([self.current_key()]))
@@ -289,6 +310,8 @@ class StagingPane(Pane):
             return readable
         if action == "edit_draft":
             return row is not None
+        if action == "flip_kb":
+            return readable and self.destination(row) is not None  # hidden with no personal KB
         if action in ("cycle_sort", "filter"):
             return bool(self.rows)
         if action == "back":

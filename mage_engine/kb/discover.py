@@ -1,0 +1,29 @@
+"""Which KB a command works on: `--kb`, else MAGE_KB, else the first folder up from here with mage/config.yaml.
+
+Apart from layout.py because the KB found may use another checkout's .mage/
+(`scratch: shared` in a linked git worktree, worktree.py), which takes the config.
+"""
+
+import os
+from pathlib import Path
+
+from mage_engine.base.errors import KBNotFound
+from mage_engine.kb.layout import KB, find_kb_root, is_kb_root
+from mage_engine.kb.worktree import with_worktree_scratch  # `scratch: shared` in a linked worktree
+
+
+def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None) -> KB:
+    """The KB named by `explicit`, else MAGE_KB, else found walking up from `start`."""
+    named = explicit or os.environ.get("MAGE_KB")
+    if named:
+        root = Path(named).expanduser().resolve()
+        if not is_kb_root(root):
+            raise KBNotFound(f"no knowledge base at {root} (no mage/config.yaml)",
+                             f"run `mage init` in {root}, or point --kb/MAGE_KB at a folder that has one")
+        return with_worktree_scratch(KB(root))
+    here = Path(start or os.getcwd())
+    root = find_kb_root(here)
+    if root is None:
+        raise KBNotFound(f"no knowledge base found in {here.resolve()} or any folder above it",
+                         "run `mage init` in your project, or pass --kb DIR")
+    return with_worktree_scratch(KB(root))

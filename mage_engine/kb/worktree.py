@@ -1,0 +1,60 @@
+"""Git worktrees: each checkout's notes are its own files; `.mage/` is its own unless shared.
+
+In a linked worktree (`git worktree add`), mage/ is that checkout's files as
+always, and so by default is .mage/ (trail, staging, index). With
+
+    scratch: shared
+
+in mage/config.yaml, a linked worktree uses the main worktree's .mage/
+instead, so drafts and the trail are one across worktrees: a lesson staged
+while working in one is groomed from any. The grooming journal stays in each
+checkout (it names that checkout's mage/ files).
+
+On the hook path: a main checkout (or no git) costs one lstat of `.git`.
+"""
+
+import os
+import stat
+
+
+def with_worktree_scratch(kb):
+    """`kb`, or the same KB using the main worktree's .mage/ when it asks for that."""
+    main = main_worktree_top(kb.top)
+    if main is None or main == kb.top:
+        return kb
+    from mage_engine.kb.config import load_config_cached
+
+    if getattr(load_config_cached(kb), "scratch", "own") != "shared":
+        return kb
+    from mage_engine.kb.layout import KB
+
+    return KB(kb.top, scratch_top=main)
+
+
+def main_worktree_top(top: str):
+    """The main worktree's folder when `top` is a linked worktree's (its `.git` is a file), else None."""
+    dot_git = os.path.join(top, ".git")
+    try:
+        if not stat.S_ISREG(os.lstat(dot_git).st_mode):
+            return None
+        with open(dot_git, encoding="utf-8") as handle:
+            line = handle.read(4096).strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    if not line.startswith("gitdir:"):
+        return None
+    gitdir = os.path.join(top, line[len("gitdir:"):].strip())
+    common = _common_dir(gitdir)
+    if common is None or os.path.basename(common.rstrip("/")) != ".git":
+        return None  # a bare repository's worktrees have no main checkout to share with
+    return os.path.realpath(os.path.dirname(common.rstrip("/")))
+
+
+def _common_dir(gitdir: str):
+    """The repository's own git folder, from a worktree's `commondir` file."""
+    try:
+        with open(os.path.join(gitdir, "commondir"), encoding="utf-8") as handle:
+            common = handle.read(4096).strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return os.path.realpath(os.path.join(gitdir, common))

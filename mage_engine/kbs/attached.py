@@ -1,0 +1,70 @@
+"""The knowledge bases a project reads beside its own: the personal KB, then those `kbs:` lists.
+
+`others(kb, config)` is what the hint hook, `mage recall` and standing context
+ask. Each is a (label, KB) pair; the label is what hits show (`[personal] …`).
+A listed folder that holds no KB is skipped (a teammate who has not cloned the
+team KB still gets hints from the rest); `missing` says which, for `mage status`.
+With no personal KB and no `kbs:` this costs one stat.
+"""
+
+import os
+
+from mage_engine.kb.layout import CONFIG_FILE
+
+
+class Attached:
+    """One other KB: its label and its KB (paths), and whether it is the personal one."""
+
+    __slots__ = ("label", "kb")
+
+    def __init__(self, label: str, kb):
+        self.label, self.kb = label, kb
+
+    @property
+    def personal(self) -> bool:
+        from mage_engine.kbs.personal import LABEL
+
+        return self.label == LABEL
+
+    def __repr__(self):
+        return f"Attached({self.label!r}, {self.kb.top!r})"
+
+
+def others(kb, config, environ=None) -> list:
+    """[Attached] for every other KB `kb` reads, personal first; never `kb` itself, never one twice."""
+    from mage_engine.kbs.personal import LABEL, personal_kb
+
+    found, seen = [], {kb.top}
+    personal = personal_kb(environ)
+    if personal is not None and personal.top not in seen:
+        found.append(Attached(LABEL, personal))
+        seen.add(personal.top)
+    for entry in getattr(config, "kbs", None) or ():
+        top = listed_top(kb, entry["path"])
+        if top is not None and top not in seen:
+            from mage_engine.kb.layout import KB
+
+            found.append(Attached(entry["name"], KB(top)))
+            seen.add(top)
+    return found
+
+
+def listed_top(kb, path: str):
+    """The folder a `kbs:` path names (~ expanded, relative to the project), when it holds a KB."""
+    folder = os.path.expanduser(path)
+    if not os.path.isabs(folder):
+        folder = os.path.join(kb.top, folder)
+    folder = os.path.realpath(folder)
+    return folder if os.path.isfile(os.path.join(folder, CONFIG_FILE)) else None
+
+
+def missing(kb, config) -> list:
+    """The `kbs:` entries whose folder holds no KB here, as {"name", "path"}."""
+    return [entry for entry in getattr(config, "kbs", None) or () if listed_top(kb, entry["path"]) is None]
+
+
+def by_label(kb, config, label: str):
+    """The KB labelled `label` ("project" is `kb` itself), or None."""
+    if label == "project":
+        return kb
+    return next((other.kb for other in others(kb, config) if other.label == label), None)
