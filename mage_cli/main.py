@@ -42,6 +42,7 @@ COMMANDS = {
     "doctor": "mage_cli.doctor_cmd:doctor",
     "tui": "mage_cli.app_cmds:tui",
     "demo": "mage_cli.app_cmds:demo",
+    "session": "mage_cli.session_cmds:session",
 }
 
 

@@ -20,10 +20,18 @@ QUERY_WORD_WEIGHT = 0.3  # words rarer than this (see score.py) make the follow-
 
 
 def handle(ctx):
-    """The hook handler: a hint string, or None for silence."""
+    """The hook handler: a hint string, or None for silence; the declared position's guidance goes first."""
+    from mage_engine.procedure.guidance import with_guidance
+
     prompt = ctx.payload.get("prompt")
+    if not isinstance(prompt, str) or not prompt.strip():
+        return None
+    return with_guidance(ctx, _hint(ctx, prompt))
+
+
+def _hint(ctx, prompt: str):
     config = ctx.config
-    if not isinstance(prompt, str) or not prompt.strip() or config.hint_count <= 0:
+    if config.hint_count <= 0:
         return None
     from mage_engine.kb.probe import is_probe_session
     from mage_engine.recall import everyday as everyday_words

@@ -1,0 +1,121 @@
+"""The graph: steps, transitions (notes and traces) and outcomes, and its cache.
+
+`.mage/index/graph.json` holds what the prompt hook needs to say Next and
+Then without parsing a note or reading a trail: the transition notes (keyed by
+the search index's stamp, so an accepted, edited or deleted note is seen on the
+next prompt) and the edges and outcomes read from the trail (rewritten by every
+`mage session` command, which is how positions and outcomes are written). It is
+local scratch, rebuilt from the files whenever it is missing or stale.
+"""
+
+from mage_engine.procedure import transitions as transition_notes
+from mage_engine.procedure.outcomes import observed
+from mage_engine.procedure.transitions import is_advice
+
+CACHE = "graph.json"
+VERSION = 1
+
+
+def notes_key(kb) -> str:
+    """Which notes the search index last saw: its generation and fingerprint."""
+    from mage_engine.recall import store
+
+    stamp = store.read_stamp(kb) or {}
+    return f"{stamp.get('generation', '')}:{stamp.get('fingerprint', '')}"
+
+
+def build(kb) -> dict:
+    """The whole graph from the notes and the trail (for commands; writes the cache)."""
+    from mage_engine.recall.index import ensure_fresh
+
+    ensure_fresh(kb)
+    cache = {"version": VERSION}
+    cache.update(_notes_part(kb))
+    cache.update(_trail_part(kb))
+    _write(kb, cache)
+    return cache
+
+
+def for_hook(kb) -> dict | None:
+    """The cached graph, its notes part redone when the notes changed since; None when there is none."""
+    from mage_engine.jsonfiles import read_object
+    from mage_engine.recall import store
+
+    cache = read_object(store.index_file(kb, CACHE))
+    if cache is None or cache.get("version") != VERSION:
+        return None  # no command has drawn a graph here yet: nothing to guide by
+    if cache.get("notes_key") != notes_key(kb):
+        cache.update(_notes_part(kb))
+        _write(kb, cache)
+    return cache
+
+
+def _notes_part(kb) -> dict:
+    items, steps, problems = transition_notes.load(kb)
+    return {"notes_key": notes_key(kb), "transitions": items, "note_steps": steps, "problems": problems}
+
+
+def _trail_part(kb) -> dict:
+    from mage_engine.procedure.traces import all_traces
+
+    traces = all_traces(kb)
+    names = {}
+    for trace in traces:
+        for position in trace["positions"]:
+            names.setdefault(position["key"], position["step"] or position["key"])
+    table = observed(traces)
+    edges = [{"from": a, "to": b, **row} for (a, b), row in sorted(table.items())]
+    open_positions = {t["session"]: t["positions"][-1]["key"] for t in traces if not t["outcome"]}
+    return {"observed": edges, "trace_steps": names, "open": open_positions}
+
+
+def _write(kb, cache: dict) -> None:
+    from mage_engine.recall import store
+
+    try:
+        store.write_json(store.index_file(kb, CACHE), cache)
+    except OSError:
+        pass  # a read-only .mage/: the graph is drawn again next time
+
+
+def steps(cache: dict) -> dict:
+    """{key: name}: every step, named as a procedure note, a transition or a trace first spelled it."""
+    names = dict(cache.get("note_steps") or {})
+    for item in cache.get("transitions") or []:
+        for end in ("from", "to"):
+            names.setdefault(item[f"{end}_key"], item[end])
+    for key, name in (cache.get("trace_steps") or {}).items():
+        names.setdefault(key, name)
+    return dict(sorted(names.items()))
+
+
+def edges(cache: dict) -> list:
+    """[{"from", "to", "transitions": [notes, newest first], "outcomes": row or None}], sorted by ends."""
+    table = {}
+    for row in cache.get("observed") or []:
+        table[(row["from"], row["to"])] = {"from": row["from"], "to": row["to"], "transitions": [], "outcomes": row}
+    for item in cache.get("transitions") or []:
+        edge = (item["from_key"], item["to_key"])
+        table.setdefault(edge, {"from": edge[0], "to": edge[1], "transitions": [], "outcomes": None})
+        table[edge]["transitions"].append(item)
+    for edge in table.values():
+        edge["transitions"].sort(key=lambda t: (t["updated"], t["id"]), reverse=True)
+    return [table[key] for key in sorted(table)]
+
+
+def outgoing(cache: dict, key: str, all_edges: list | None = None) -> list:
+    """The edges leaving `key`, most successful first, then the most taken, then the newest."""
+    leaving = [e for e in (all_edges if all_edges is not None else edges(cache)) if e["from"] == key]
+    return sorted(leaving, key=_rank)
+
+
+def _rank(edge: dict) -> tuple:
+    row = edge["outcomes"] or {}
+    ok, ended = row.get("succeeded", 0), sum(row.get(o, 0) for o in ("succeeded", "failed", "abandoned"))
+    advice = [t for t in edge["transitions"] if is_advice(t)]
+    newest = max([row.get("last", "")[:10]] + [t["updated"] for t in advice])
+    return (-(ok / ended if ended else 0.0), -ok, _descending(newest), edge["to"])
+
+
+def _descending(text: str) -> tuple:
+    return tuple(-ord(char) for char in text)
