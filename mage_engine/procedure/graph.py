@@ -56,14 +56,19 @@ def _notes_part(kb) -> dict:
 
 
 def _trail_part(kb) -> dict:
+    """Edges and step names from the traces of ended sessions; where the open ones stand.
+
+    An open session's path is not finished: it says where the session is, and
+    becomes a transition only once the session ends with an outcome."""
     from mage_engine.procedure.traces import all_traces
 
     traces = all_traces(kb)
+    ended = [t for t in traces if t["outcome"]]
     names = {}
-    for trace in traces:
+    for trace in ended:
         for position in trace["positions"]:
             names.setdefault(position["key"], position["step"] or position["key"])
-    table = observed(traces)
+    table = observed(ended)
     edges = [{"from": a, "to": b, **row} for (a, b), row in sorted(table.items())]
     open_positions = {t["session"]: t["positions"][-1]["key"] for t in traces if not t["outcome"]}
     return {"observed": edges, "trace_steps": names, "open": open_positions}
