@@ -175,3 +175,22 @@ def test_trace_steps_and_current(taught):
 def test_dot_output_names_every_transition(taught):
     dot = mage(taught, "session", "graph", "--dot").stdout
     assert dot.startswith("digraph procedure {") and '"test" -> "deploy" [label="[1 ok / 1 failed]"];' in dot
+
+
+def test_session_start_names_the_session_where_the_kb_keeps_a_graph(taught, tmp_path):
+    start = json.loads(hook(taught, "SessionStart", "5f2c-new", source="startup"))
+    text = start["hookSpecificOutput"]["additionalContext"]
+    assert 'This session is `5f2c-new`: declare where you are in a procedure with ' \
+           '`mage session turn 5f2c-new --at "STEP"`' in text
+    bare = init_kb(tmp_path / "bare").kb.root
+    plain = json.loads(hook(bare, "SessionStart", "5f2c-new", source="startup"))
+    assert "mage session turn" not in plain["hookSpecificOutput"]["additionalContext"]
+
+
+def test_generic_hosts_are_told_how_to_declare_and_end(tmp_path):
+    project = init_kb(tmp_path / "generic").kb.root
+    mage(project, "connect", "generic")
+    agents = (project / "AGENTS.md").read_text()
+    assert 'mage session turn <session> --at "<step>"' in agents
+    assert "mage session end <session> --outcome succeeded|failed|abandoned" in agents
+    assert "mage session remember --from" in agents

@@ -9,7 +9,6 @@ local scratch, rebuilt from the files whenever it is missing or stale.
 """
 
 from mage_engine.procedure import transitions as transition_notes
-from mage_engine.procedure.outcomes import observed
 from mage_engine.procedure.transitions import is_advice
 
 CACHE = "graph.json"
@@ -60,6 +59,7 @@ def _trail_part(kb) -> dict:
 
     An open session's path is not finished: it says where the session is, and
     becomes a transition only once the session ends with an outcome."""
+    from mage_engine.procedure.outcomes import observed
     from mage_engine.procedure.traces import all_traces
 
     traces = all_traces(kb)

@@ -46,3 +46,18 @@ def clear(kb, session: str) -> None:
     from mage_engine.kb.atomic import remove
 
     remove(position_file(kb, session))
+
+
+def session_line(kb, session: str) -> str:
+    """What SessionStart says so the agent knows its own session id: only in a KB that keeps a graph
+    (some `mage session` command has drawn `.mage/index/graph.json`), so other KBs pay nothing."""
+    try:
+        os.lstat(kb.at(".mage/index/graph.json"))
+    except OSError:
+        return ""
+    from mage_engine.clip import clip
+
+    name = clip(str(session), 120)
+    return (f"This session is `{name}`: declare where you are in a procedure with "
+            f"`mage session turn {name} --at \"STEP\"` (the next prompts get what sessions here did next), "
+            f"and how it ended with `mage session end {name} --outcome succeeded|failed|abandoned`.")

@@ -31,6 +31,9 @@ def handle(ctx):
     """The hook handler: the standing context string (never None while a KB exists)."""
     digest = _digest(ctx)
     backlog = "" if ctx.payload.get("source") == "compact" else drafts_waiting(ctx.kb)
+    from mage_engine.procedure.position import session_line
+
+    backlog = "\n".join(line for line in (backlog, session_line(ctx.kb, ctx.session_id)) if line)
     text, named = render_standing(digest, backlog)
     from mage_engine.recall.ledger import record_injection
 
