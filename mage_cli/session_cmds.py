@@ -18,8 +18,9 @@ def session(kb_dir, as_json):
     end SESSION --outcome succeeded|failed|abandoned
     trace SESSION                        the steps the session declared
     steps                                every step the graph knows
-    remember --from A --to B [--when …] [--do …] [--avoid …]   stage a transition draft
-    graph [--from STEP] [--dot]          steps, transitions and their outcomes
+    remember --from A --to B [--when …] [--do …] [--avoid …] [--supersedes ID]
+                                         stage a transition draft
+    graph [--from STEP] [--dot] [--json] steps, transitions and their outcomes
 
     While a session stands at a known step, each prompt gets that step's
     outgoing transitions two hops out (Next, Then). With no position, an

@@ -28,8 +28,9 @@ def stage_transition(kb, source: str, target: str, when: str = "", do: str = "",
         _check_supersedes(kb, supersedes)
         fields["supersedes"] = supersedes
     evidence = _evidence(kb, step_key(source), step_key(target))
+    said = {key: value for key, value in fields.items() if value}  # an empty `avoid: ''` says nothing
     return stage_draft(kb, _title(fields), _body(fields, evidence), kind=KIND, category="workflow",
-                       tags=["transition"], extra=fields)
+                       tags=["transition"], extra=said)
 
 
 def _one_line(text) -> str:
@@ -42,7 +43,7 @@ def _title(fields: dict) -> str:
 
 
 def _body(fields: dict, evidence: list) -> str:
-    said = [f"{word} {fields[key]}" for word, key in (("When", "when"), ("do", "do"), ("avoid", "avoid"))
+    said = [f"{word} {fields[key]}" for word, key in (("when", "when"), ("do", "do"), ("avoid", "avoid"))
             if fields[key]]
     lines = [f"From \"{fields['from']}\" to \"{fields['to']}\"" + (": " + "; ".join(said) + "." if said else ".")]
     if evidence:
