@@ -30,7 +30,20 @@ SHOTS = {
     "autonomy": (("4", "o"), "Raising autonomy asks first, saying what the agent may then do"),
     "recurrence": (("5",), "Recurrence: signature tallies and candidates"),
     "help": (("question_mark",), "Help: every key, its binding id, and every mark"),
+    "graph": (("6",), "Graph: each step, what sessions here did next, how it ended, where sessions stand"),
 }
+# name -> what the shot adds to the demo KB first (the demo itself holds no procedural graph)
+SETUP = {"graph": "mage_engine.procedure.demo:seed_graph"}
+
+
+def prepare(name: str, kb) -> None:
+    """Run the shot's SETUP on `kb`, if it has one."""
+    target = SETUP.get(name)
+    if target:
+        import importlib
+
+        module, _, function = target.partition(":")
+        getattr(importlib.import_module(module), function)(kb)
 
 
 def steady_demo_kb(folder: Path):
@@ -53,12 +66,13 @@ def steady_demo_kb(folder: Path):
     return kb
 
 
-def demo_app(folder: Path):
-    """The app on a fresh demo KB in `folder`, at the demo's own time, as a person."""
+def demo_app(folder: Path, shot: str = ""):
+    """The app on a fresh demo KB in `folder` (with `shot`'s SETUP), at the demo's own time, as a person."""
     from mage_engine.demo.build import DEMO_NOW
     from mage_tui.app import make_app
 
     kb = steady_demo_kb(folder)
+    prepare(shot, kb)
     app = make_app(kb, clock=lambda: DEMO_NOW, actor="person", poll_seconds=0)
     app.animation_level = "none"  # the tab underline would otherwise be caught mid-slide
     return app
@@ -68,7 +82,7 @@ async def take(name: str, out_dir: Path, suffix: str = "") -> Path:
     """Build, drive and save one screenshot at the size `suffix` names; returns the SVG's path."""
     keys, title = SHOTS[name]
     with tempfile.TemporaryDirectory(prefix="mage-shot-") as folder:
-        app = demo_app(Path(folder))
+        app = demo_app(Path(folder), name)
         async with app.run_test(size=SIZES[suffix]) as pilot:
             await settle(pilot)
             for key in keys:

@@ -13,14 +13,17 @@ from mage_engine.procedure.transitions import is_advice
 
 
 def rows(cache: dict, start: str | None = None) -> list:
-    """[{"key", "name", "sessions", "out": [...]}], one per step, in name order (from `start` on: reachable)."""
+    """[{"key", "name", "sessions", "out": [...]}], one per step that a transition or an open session
+    touches (a procedure note no transition names is a step, not yet a part of the graph), in name
+    order; from `start` on: the steps reachable from it."""
     names, all_edges = graph.steps(cache), graph.edges(cache)
-    keys = sorted(names, key=lambda k: (names[k].casefold(), k))
-    if start is not None:
-        keys = _reachable(resolve(step_key(start), names), all_edges, names)
     here = {}
     for session, key in sorted((cache.get("open") or {}).items()):
         here.setdefault(key, []).append(session)
+    touched = {e["from"] for e in all_edges} | {e["to"] for e in all_edges} | set(here)
+    keys = sorted((k for k in names if k in touched), key=lambda k: (names[k].casefold(), k))
+    if start is not None:
+        keys = _reachable(resolve(step_key(start), names), all_edges, names)
     return [{"key": key, "name": names[key], "sessions": here.get(key, []),
              "out": [_edge(edge, names) for edge in graph.outgoing(cache, key, all_edges)]} for key in keys]
 
