@@ -35,3 +35,17 @@ def test_a_session_counts_once_per_transition_even_when_it_loops():
     assert table[("test", "fix")]["failed"] == 1 and table[("test", "fix")]["succeeded"] == 1
     assert counts_text(table[("test", "fix")]) == "[1 ok / 1 failed]"
     assert counts_text(None) == "[no ended session yet]"
+
+
+def test_a_transition_taught_with_a_typo_names_the_step_the_graph_knows(kb):
+    from mage_engine.kb.notes import read_note
+    from mage_engine.procedure import sessions
+    from mage_engine.procedure.remember import stage_transition
+
+    for step in ("deploy to staging", "verify"):
+        sessions.turn(kb, "one", step)
+    sessions.end(kb, "one", "succeeded")
+    result = stage_transition(kb, "deploy to stagng", "Verify", do="curl /healthz")
+    draft = read_note(kb.draft_path(result.id))
+    assert draft.extra["from"] == "deploy to staging" and draft.extra["to"] == "Verify"
+    assert draft.kind == "transition" and "when" not in draft.extra, "an empty field is left out"

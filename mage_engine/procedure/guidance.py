@@ -78,11 +78,9 @@ def _clip(text: str) -> str:
 
 
 def _fit(lines: list) -> str:
-    """Whole lines only, within MAX_CHARS (a Then line goes before any Next line)."""
-    text = "\n".join(lines)
-    while len(text) > MAX_CHARS and len(lines) > 3:
-        lines = lines[:-1] if lines[-1] != "Then:" else lines[:-1]
+    """Whole lines within MAX_CHARS: the last ones go first (Then before Next), never the first item."""
+    while len("\n".join(lines)) > MAX_CHARS and len(lines) > 3:
+        lines = lines[:-1]
         if lines[-1] == "Then:":
             lines = lines[:-1]
-        text = "\n".join(lines)
-    return text
+    return "\n".join(lines)

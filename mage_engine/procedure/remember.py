@@ -18,7 +18,7 @@ def stage_transition(kb, source: str, target: str, when: str = "", do: str = "",
     """Stage one transition draft; returns the StageResult."""
     from mage_engine.grooming.stage import stage_draft
 
-    source, target = clean_name(source), clean_name(target)
+    source, target = _known_spelling(kb, clean_name(source)), _known_spelling(kb, clean_name(target))
     if not step_key(source) or not step_key(target):
         raise MageError("a transition needs two steps", 'pass --from "STEP" and --to "STEP" (words, not only punctuation)')
     if step_key(source) == step_key(target):
@@ -31,6 +31,17 @@ def stage_transition(kb, source: str, target: str, when: str = "", do: str = "",
     said = {key: value for key, value in fields.items() if value}  # an empty `avoid: ''` says nothing
     return stage_draft(kb, _title(fields), _body(fields, evidence), kind=KIND, category="workflow",
                        tags=["transition"], extra=said)
+
+
+def _known_spelling(kb, name: str) -> str:
+    """A name near-identical to a step the graph knows is written as that step is ("run the tests" → "run tests")."""
+    from mage_engine.procedure import graph
+    from mage_engine.procedure.steps import resolve
+
+    names = graph.steps(graph.for_hook(kb) or graph.build(kb))
+    key = step_key(name)
+    found = resolve(key, names)
+    return names[found] if found != key and found in names else name
 
 
 def _one_line(text) -> str:

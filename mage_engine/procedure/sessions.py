@@ -48,6 +48,9 @@ def end(kb, session: str, outcome: str) -> dict:
     """Record how `session` ended; its declarations stop guiding and its trace starts counting."""
     if outcome not in traces.OUTCOMES:
         raise MageError(f"unknown outcome '{outcome}'", f"choose one of {', '.join(traces.OUTCOMES)}")
+    if not traces.has_trail(kb, session):
+        raise MageError(f"no session {session} in this knowledge base's trail",
+                        "check the id (SessionStart's context names it), or use --current")
     if _has_ended(kb, session):
         raise MageError(f"session {session} has already ended", "`mage session trace` shows how")
     trace = traces.trace(kb, session)

@@ -88,10 +88,15 @@ def current_session(kb) -> str | None:
     return None
 
 
+def has_trail(kb, session: str) -> bool:
+    """Whether `session` wrote anything to this KB's trail (a hook line or a declaration)."""
+    return _has_trail(kb, session)
+
+
 def _has_trail(kb, session: str) -> bool:
     import os
 
-    return os.path.exists(kb.at(".mage/learnings", f"{session_stem(session)}.jsonl"))
+    return os.path.lexists(kb.at(".mage/learnings", f"{session_stem(session)}.jsonl"))
 
 
 def _ended(kb, session: str) -> bool:
