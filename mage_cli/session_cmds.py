@@ -4,7 +4,7 @@ import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
 
-OUTCOMES = ("succeeded", "failed", "abandoned")
+from mage_engine.procedure.traces import OUTCOMES
 
 
 @click.group()
@@ -122,34 +122,6 @@ def trace(session_id, current, kb_dir, as_json):
 
 
 @session.command()
-@kb_option
-@json_option
-def steps(kb_dir, as_json):
-    """List every step the graph knows (normalised: one name per step), with its transitions in and out.
-
-    \b
-    Example:
-      mage session steps
-      mage session steps --json
-    """
-    from mage_engine.procedure import graph
-
-    cache = graph.build(open_kb(kb_dir))
-    names, edges = graph.steps(cache), graph.edges(cache)
-    rows = [{"key": key, "name": name, "out": sum(e["from"] == key for e in edges),
-             "in": sum(e["to"] == key for e in edges), "procedure": key in (cache.get("note_steps") or {})}
-            for key, name in names.items()]
-    if as_json:
-        echo_json(rows)
-        return
-    if not rows:
-        click.echo('No steps yet: declare one with `mage session turn SESSION --at "STEP"`.')
-    for row in rows:
-        kind = "  (procedure note)" if row["procedure"] else ""
-        click.echo(f"{row['name']}  [{row['in']} in / {row['out']} out]{kind}")
-
-
-@session.command()
 @click.option("--from", "source", required=True, metavar="STEP", help="The step the transition leaves.")
 @click.option("--to", "target", required=True, metavar="STEP", help="The step it leads to.")
 @click.option("--when", default="", help="The condition: when to take it.")
@@ -179,31 +151,7 @@ def remember(source, target, when, advice, avoid, supersedes, kb_dir, as_json):
     _print_stage(result)
 
 
-@session.command(name="graph")
-@click.option("--from", "start", metavar="STEP", help="Only the steps reachable from STEP.")
-@click.option("--dot", "as_dot", is_flag=True, help="Print Graphviz dot (`| dot -Tsvg`).")
-@kb_option
-@json_option
-def graph_command(start, as_dot, kb_dir, as_json):
-    """Print the graph: each step, its outgoing transitions with advice and outcomes, where sessions stand.
+from mage_cli.session_graph_cmds import graph_command, steps  # noqa: E402  (the listing commands, own module)
 
-    \b
-    Example:
-      mage session graph
-      mage session graph --from test --dot | dot -Tsvg > graph.svg
-    """
-    from mage_engine.procedure import graph, view
-
-    cache = graph.build(open_kb(kb_dir))
-    found = view.rows(cache, start)
-    if as_json:
-        echo_json({"steps": found, "problems": cache.get("problems", [])})
-    elif as_dot:
-        click.echo(view.dot(found))
-    elif found:
-        click.echo(view.text(found))
-    else:
-        click.echo(f"no step named {start!r} in the graph" if start else
-                   'The graph is empty: declare steps with `mage session turn SESSION --at "STEP"`.')
-    for problem in cache.get("problems", []) if not as_json else []:
-        click.echo(f"warning: {problem}", err=True)
+session.add_command(steps)
+session.add_command(graph_command)
