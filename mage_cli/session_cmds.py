@@ -3,7 +3,6 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
-
 from mage_engine.procedure.traces import OUTCOMES
 
 
