@@ -49,3 +49,18 @@ def test_a_transition_taught_with_a_typo_names_the_step_the_graph_knows(kb):
     draft = read_note(kb.draft_path(result.id))
     assert draft.extra["from"] == "deploy to staging" and draft.extra["to"] == "Verify"
     assert draft.kind == "transition" and "when" not in draft.extra, "an empty field is left out"
+
+
+def test_every_index_build_leaves_the_transition_notes_for_the_prompt_hook(kb):
+    import os
+
+    from mage_engine.grooming.groom import accept
+    from mage_engine.procedure import graph
+    from mage_engine.procedure.remember import stage_transition
+
+    graph.build(kb)  # the cache, drawn before the note exists
+    accept(kb, [stage_transition(kb, "deploy", "verify", do="curl /healthz").id])
+    os.remove(kb.at(".mage/index/manifest.json"))  # the hook must not need the 6 MB manifest of a big KB
+    cache = graph.for_hook(kb)
+    assert [(t["from_key"], t["to_key"], t["do"]) for t in cache["transitions"]] == [("deploy", "verify", "curl /healthz")]
+    assert cache["notes_key"] == graph.notes_key(kb)

@@ -16,24 +16,26 @@ FIELDS = ("from", "to", "when", "do", "avoid")
 FIELD_CHARS = 300
 
 
-def note_records(kb, kinds=(KIND, "procedure")) -> list:
-    """Manifest records (id, title, kind, updated, path) of the notes of `kinds`, sorted by id."""
-    from mage_engine.jsonfiles import read_object
-    from mage_engine.recall import store
+def note_records(kb, kinds=(KIND, "procedure"), records: dict | None = None) -> list:
+    """Index records (id, title, kind, updated, path) of the notes of `kinds`, sorted by id: from
+    `records` when the index build passes them, else from the manifest it wrote."""
+    if records is None:
+        from mage_engine.jsonfiles import read_object
+        from mage_engine.recall import store
 
-    manifest = read_object(store.index_file(kb, "manifest.json")) or {}
-    records = manifest.get("records") if isinstance(manifest.get("records"), dict) else {}
+        manifest = read_object(store.index_file(kb, "manifest.json")) or {}
+        records = manifest.get("records") if isinstance(manifest.get("records"), dict) else {}
     found = [r for r in records.values() if isinstance(r, dict) and r.get("source") == "note" and r.get("kind") in kinds]
     return sorted(found, key=lambda r: str(r.get("id", "")))
 
 
-def load(kb) -> tuple:
+def load(kb, records: dict | None = None) -> tuple:
     """(transitions, procedure steps {key: name}, problems): every transition note as a dict."""
     from mage_engine.errors import NoteFormatError
     from mage_engine.kb.notes import read_note
 
     transitions, steps, problems = [], {}, []
-    records = note_records(kb)
+    records = note_records(kb, records=records)
     procedure_ids = {}
     for record in records:
         if record.get("kind") == "procedure":
