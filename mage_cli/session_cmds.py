@@ -35,6 +35,16 @@ def session(kb_dir, as_json):
         raise click.UsageError("put --kb and --json after the subcommand: mage session graph --json")
 
 
+def _session(kb, session_id, current) -> str:
+    """SESSION or --current (exactly one: either is a usage error to leave out or to double)."""
+    from mage_engine.procedure.sessions import resolve_session
+
+    if bool(session_id) == bool(current):
+        where = click.get_current_context().command_path
+        raise click.UsageError(f"give SESSION or --current, one of them: `{where} SESSION …` or `{where} --current …`")
+    return resolve_session(kb, session_id, current)
+
+
 @session.command()
 @click.argument("session_id", metavar="SESSION", required=False)
 @click.option("--current", is_flag=True, help="The most recent open session of this knowledge base.")
@@ -53,10 +63,10 @@ def turn(session_id, current, step, kb_dir, as_json):
       mage session turn 558797d7-e5a1 --at "run the test suite"
       mage session turn --current --at deploy
     """
-    from mage_engine.procedure.sessions import resolve_session, turn as declare
+    from mage_engine.procedure.sessions import turn as declare
 
     kb = open_kb(kb_dir)
-    result = declare(kb, resolve_session(kb, session_id, current), step)
+    result = declare(kb, _session(kb, session_id, current), step)
     if as_json:
         echo_json(result)
         return
@@ -79,10 +89,10 @@ def end(session_id, current, outcome, kb_dir, as_json):
       mage session end 558797d7-e5a1 --outcome failed
       mage session end --current --outcome succeeded
     """
-    from mage_engine.procedure.sessions import end as finish, resolve_session
+    from mage_engine.procedure.sessions import end as finish
 
     kb = open_kb(kb_dir)
-    result = finish(kb, resolve_session(kb, session_id, current), outcome)
+    result = finish(kb, _session(kb, session_id, current), outcome)
     if as_json:
         echo_json(result)
         return
@@ -103,11 +113,10 @@ def trace(session_id, current, kb_dir, as_json):
       mage session trace 558797d7-e5a1
       mage session trace --current --json
     """
-    from mage_engine.procedure.sessions import resolve_session
     from mage_engine.procedure.traces import trace as read_trace
 
     kb = open_kb(kb_dir)
-    found = read_trace(kb, resolve_session(kb, session_id, current))
+    found = read_trace(kb, _session(kb, session_id, current))
     if as_json:
         echo_json(found)
         return
@@ -116,7 +125,8 @@ def trace(session_id, current, kb_dir, as_json):
     for position in found["positions"]:
         click.echo(f"{position['ts'][:19].replace('T', ' ')}  {position['step']}")
         for failure in position["failures"]:
-            click.echo(f"    failed: {failure['command']}: {failure['error']}".replace("failed: : ", "failed: "))
+            command = f"{failure['command']}: " if failure["command"] else ""
+            click.echo(f"    failed: {command}{failure['error']}")
     click.echo(f"outcome: {found['outcome'] or '(open)'}")
 
 

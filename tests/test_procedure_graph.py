@@ -194,3 +194,11 @@ def test_generic_hosts_are_told_how_to_declare_and_end(tmp_path):
     assert 'mage session turn <session> --at "<step>"' in agents
     assert "mage session end <session> --outcome succeeded|failed|abandoned" in agents
     assert "mage session remember --from" in agents
+
+
+def test_a_session_is_named_or_current_and_errors_say_what_to_do(taught):
+    assert run_mage("session", "turn", "--at", "test", cwd=taught).returncode == 2
+    assert run_mage("session", "turn", "s-x", "--current", "--at", "test", cwd=taught).returncode == 2
+    missing = mage(taught, "session", "end", "never-seen", "--outcome", "failed", ok=False)
+    assert missing.returncode == 1 and missing.stderr.startswith("mage: no session never-seen")
+    assert "Traceback" not in missing.stderr and len(missing.stderr.strip().splitlines()) == 1
