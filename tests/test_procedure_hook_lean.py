@@ -35,3 +35,24 @@ def test_a_prompt_at_a_declared_position_is_guided_without_slow_modules(tmp_path
     done, _ = _imported("UserPromptSubmit", payload, kb.root)
     context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "Then:\n- verify (after deploy) — do curl /healthz [no ended session yet]" in context
+
+
+def test_a_damaged_graph_costs_the_prompt_only_the_guidance(tmp_path):
+    from helpers_hook import run_hook
+    from mage_engine.kb.init import init_kb
+
+    kb = init_kb(tmp_path / "project").kb
+    (kb.notes_dir / "deploy-needs-vpn.md").write_text(
+        "---\nid: deploy-needs-vpn\ntitle: Deploys to staging need the VPN up\nkind: lesson\n---\n"
+        "The staging cluster answers only over the VPN: bring it up before make deploy.\n")
+    for step in ("test", "deploy"):
+        assert run_mage("session", "turn", "s1", "--at", step, cwd=kb.root).returncode == 0
+    assert run_mage("session", "end", "s1", "--outcome", "succeeded", cwd=kb.root).returncode == 0
+    assert run_mage("session", "turn", "s2", "--at", "test", cwd=kb.root).returncode == 0
+    (kb.index_dir / "graph.json").write_text('{"version": 1, "notes_key": "x", "trace_steps": {"test": "test"}, "observed": [{"from": "test"}]}')
+    done = run_hook("UserPromptSubmit", {"session_id": "s2", "cwd": str(kb.root), "prompt":
+                                         "why does make deploy to the staging cluster hang without the vpn?"})
+    assert done.returncode == 0
+    context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "- deploy-needs-vpn:" in context and "Next:" not in context, context
+    assert "guidance skipped" in kb.errors_log.read_text()

@@ -17,10 +17,21 @@ PART_CHARS = 160
 
 
 def with_guidance(ctx, hint: str | None) -> str | None:
-    """The hint with the guidance block before it (the hint alone when there is no position)."""
+    """The hint with the guidance block before it (the hint alone when there is no position, or when
+    drawing the guidance failed: that is logged, and never costs the prompt its hint)."""
     position = declared(ctx.kb, ctx.session_id)
     if position is None:
         return hint
+    try:
+        return _guided(ctx, position, hint)
+    except Exception as error:
+        from mage_engine.hooks import log_error
+
+        log_error(ctx.kb, EVENT, f"guidance skipped ({type(error).__name__}: {error})")
+        return hint
+
+
+def _guided(ctx, position: dict, hint: str | None) -> str | None:
     from mage_engine.procedure.graph import for_hook
 
     cache = for_hook(ctx.kb)
