@@ -3,7 +3,9 @@
 Builds knowledge bases of 40 and 10,000 notes (the evaluation notes plus
 distractors, see eval_recall.py), then times the exact command `mage connect
 claude-code` writes for UserPromptSubmit, and the plugin route (hooks/hooks.json's
-script), with a prompt that gets a hint and one that stays silent, interleaved
+script), with a prompt that gets a hint and one that stays silent, and the hinted prompt
+in a session that declared its position (`mage session turn`, so the Next/Then
+guidance is drawn too), interleaved
 with the venv's `python -c pass`, and prints medians and ratios, then what the
 hook imports beyond `python -c pass`. Every process runs without
 PYTHONDONTWRITEBYTECODE (process_timing.clean_env drops it), as users run them.
@@ -33,8 +35,23 @@ def measure(root: Path, runs: int) -> dict:
     connected = connected_command(EVENT)
     plugin, plugin_env = plugin_command(EVENT)
     timed = {name: (connected, hook_payload(root, prompt, "bench")) for name, prompt in PROMPTS.items()}
+    timed["hinted, declared position"] = (connected, hook_payload(root, PROMPTS["hinted"], declare_position(root)))
     timed["plugin, hinted"] = (plugin, hook_payload(root, PROMPTS["hinted"], "bench"), plugin_env)
     return medians_against_baseline(timed, runs)
+
+
+def declare_position(root: Path) -> str:
+    """Two ended sessions walk build -> test -> deploy; a third stands at test: its prompts get guidance."""
+    from mage_engine.kb.layout import KB
+    from mage_engine.recall.procedure import sessions
+
+    kb = KB(root)
+    for past, outcome in (("bench-past-1", "succeeded"), ("bench-past-2", "failed")):
+        for step in ("build", "test", "deploy"):
+            sessions.turn(kb, past, step)
+        sessions.end(kb, past, outcome)
+    assert sessions.turn(kb, "bench-position", "test")["guidance"], "the position has guidance to draw"
+    return "bench-position"
 
 
 def main() -> None:
@@ -50,7 +67,7 @@ def main() -> None:
             medians = measure(root, args.runs)
             base = medians[BASELINE]
             print(f"{40 + extra} notes: python -c pass {base * 1000:.1f} ms")
-            for name in [*PROMPTS, "plugin, hinted"]:
+            for name in [*PROMPTS, "hinted, declared position", "plugin, hinted"]:
                 ratio = medians[name] / base
                 if name.startswith("plugin"):
                     worst_plugin = max(worst_plugin, ratio)

@@ -48,6 +48,7 @@ COMMANDS = {
     "maintain": "mage_cli.maintain_cmd:maintain",
     "import": "mage_cli.adopt_cmds:import_command",
     "export": "mage_cli.adopt_cmds:export",
+    "session": "mage_cli.session_cmds:session",
 }
 
 

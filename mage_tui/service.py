@@ -217,6 +217,12 @@ class MageService:
 
         return hint_decisions(self.kb)[-limit:]
 
+    def graph_rows(self) -> list[dict]:
+        """The procedural graph's rows, as `mage session graph` prints them."""
+        from mage_engine.recall.procedure import graph, view
+
+        return view.rows(graph.build(self.kb))
+
     def skills(self) -> list[dict]:
         return sources.list_skills(self.kb)
 

@@ -56,7 +56,9 @@ def _hook_path_modules() -> list:
                    "mage_engine.recurrence.nudge", "mage_engine.recall.hint.prompt_hint",
                    "mage_engine.hosts.claude_code.gate0", "mage_engine.kb.config", "mage_engine.kb.errors_log",
                    "mage_engine.recall.search.bm25", "mage_engine.recall.index.lifecycle", "mage_engine.usage.ledger",
-                   "mage_engine.usage.events", "mage_engine.capture.transcript_fold", "mage_engine.trail.retention"})
+                   "mage_engine.usage.events", "mage_engine.capture.transcript_fold", "mage_engine.trail.retention",
+                   "mage_engine.logs.hook", "mage_engine.recall.procedure.guidance",
+                   "mage_engine.recall.procedure.position", "mage_engine.kb.worktree"})
 
 
 def test_every_handler_is_listed_with_its_engine_module():
@@ -64,7 +66,8 @@ def test_every_handler_is_listed_with_its_engine_module():
     from mage_engine.events.dispatch import HANDLERS
 
     called = {fn for fns in HANDLERS.values() for fn in fns}
-    assert called == {handlers.capture, handlers.standing, handlers.nudge, handlers.hint, handlers.gate0}
+    assert called == {handlers.capture, handlers.standing, handlers.nudge, handlers.hint, handlers.gate0,
+                      handlers.log_missed, handlers.log_session}
     assert all(fn.__module__ == "mage_engine.events.handlers" for fn in called)
 
 

@@ -7,7 +7,7 @@ Update after an intended change with `pytest tests/test_tui_snapshots.py --snaps
 
 import pytest
 
-from mage_tui.testing.screenshots import SHOTS
+from mage_tui.testing.screenshots import SHOTS, prepare
 from helpers.tui import app_on, demo_kb, settle
 
 SIZES = [(80, 24), (120, 36), (200, 50)]
@@ -21,8 +21,10 @@ MODALS = {
 }
 
 
-def shoot(snap_compare, tmp_path, keys, size):
-    app = app_on(demo_kb(tmp_path))
+def shoot(snap_compare, tmp_path, keys, size, shot=""):
+    kb = demo_kb(tmp_path)
+    prepare(shot, kb)
+    app = app_on(kb)
 
     async def run_before(pilot):
         await settle(pilot)
@@ -43,7 +45,7 @@ def test_every_pane_at_three_sizes(snap_compare, tmp_path, shot, size):
 @pytest.mark.parametrize("shot", [name for name in SHOTS if name not in EVERY_SIZE])
 def test_screens(snap_compare, tmp_path, shot):
     """The diff view, the command bar after an accept, search, the autonomy confirmation."""
-    assert shoot(snap_compare, tmp_path, SHOTS[shot][0], (120, 36))
+    assert shoot(snap_compare, tmp_path, SHOTS[shot][0], (120, 36), shot)
 
 
 @pytest.mark.parametrize("modal", list(MODALS))

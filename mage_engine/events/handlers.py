@@ -32,6 +32,9 @@ def standing(ctx):
         from mage_engine.grooming.backlog import drafts_waiting
 
         backlog = drafts_waiting(ctx.kb)
+    from mage_engine.recall.procedure.position import session_line  # the session's id, in a KB that keeps a graph
+
+    backlog = "\n".join(line for line in (backlog, session_line(ctx.kb, ctx.session_id)) if line)
     return standing_context(ctx.kb, ctx.session_id, log=ctx.log, backlog=backlog, config=ctx.config)
 
 
@@ -46,9 +49,19 @@ def nudge(ctx):
 
 
 def hint(ctx):
-    """UserPromptSubmit: a hint naming the notes that match the prompt, or silence (recall/hint/prompt_hint.py)."""
-    config, prompt = ctx.config, host.prompt(ctx.payload)
-    if not prompt.strip() or config.hint_count <= 0:
+    """UserPromptSubmit: a hint naming the notes that match the prompt, or silence (recall/hint/prompt_hint.py),
+    after the declared position's Next/Then guidance (recall/procedure/guidance.py) when there is one."""
+    prompt = host.prompt(ctx.payload)
+    if not prompt.strip():
+        return None
+    from mage_engine.recall.procedure.guidance import with_guidance  # no position: one failed lstat
+
+    return with_guidance(ctx, _hint(ctx, prompt))
+
+
+def _hint(ctx, prompt: str):
+    config = ctx.config
+    if config.hint_count <= 0:
         return None
     from mage_engine.recall.hint.prompt_hint import hint_prompt
 

@@ -46,6 +46,12 @@ wrote this section that is `{mage}`; elsewhere `command -v mage`, `~/.local/bin/
   A person grooms drafts into notes.
 - To groom the drafts (what is worth keeping, how to stage one well, what you may do at this project's autonomy
   level), follow `{groom}`; when the memory seems not to work, `{onboard}`.
+- In a task of several steps, say where you are: `mage session turn <session> --at "<step>"` (a step in a few
+  words, such as "run the test suite"; `<session>` is a name you pick for this task, such as
+  `2026-12-02-deploy`, and `--current` reuses the last open one). It prints what past sessions here did next
+  from that step (Next, Then: condition, advice, pitfall, how they ended); follow it where it fits.
+  When the task is over, `mage session end <session> --outcome succeeded|failed|abandoned`. A step that
+  should be remembered: `mage session remember --from "<step>" --to "<step>" --when "…" --do "…" --avoid "…"`.
 - Never edit `mage/notes/`, `mage/INDEX.md` or `mage/MEMORY.md` yourself: mage writes them."""
 
 

@@ -21,7 +21,7 @@ from mage_engine.kb.atomic import write_text_atomic
 from mage_engine.kb.clock import today  # noqa: F401  (re-exported)
 from mage_engine.kb.ids import is_safe_id
 
-KINDS = ("lesson", "procedure", "pointer", "rule", "preference", "goal", "fact")
+KINDS = ("lesson", "procedure", "pointer", "rule", "preference", "goal", "fact", "transition")
 STANDING_KINDS = ("rule", "preference", "goal")
 CATEGORIES = ("system", "human", "infrastructure", "tools", "workflow", "projects",
               "lessons", "security", "models")

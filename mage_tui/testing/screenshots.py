@@ -30,6 +30,7 @@ SHOTS = {
     "autonomy": (("4", "o"), "Raising autonomy asks first, saying what the agent may then do"),
     "recurrence": (("5",), "Recurrence: signature tallies and candidates"),
     "help": (("question_mark",), "Help: every key, its binding id, and every mark"),
+    "graph": (("6",), "Graph: each step, what sessions here did next, how it ended, where sessions stand"),
 }
 # Shots on a demo copy prepared first (name -> (keys, title, "module:function" run on the KB)); the
 # snapshot tests of these live with their pane's tests.
@@ -37,6 +38,21 @@ PREPARED_SHOTS = {
     "maintenance": (("7",), "Maintenance: proposals with their evidence; m merge, r retire, x dismiss",
                     "mage_tui.testing.maintenance_demo:prepare_maintenance"),
 }
+# name -> what a shot of SHOTS adds to the demo KB first (the demo itself holds no procedural graph)
+SETUP = {"graph": "mage_engine.recall.procedure.demo:seed_graph"}
+
+
+def prepare(name: str, kb) -> None:
+    """Run the shot's SETUP on `kb`, if it has one."""
+    _run(SETUP.get(name), kb)
+
+
+def _run(target: str | None, kb) -> None:
+    if target:
+        import importlib
+
+        module, _, function = target.partition(":")
+        getattr(importlib.import_module(module), function)(kb)
 
 
 def steady_demo_kb(folder: Path):
@@ -66,11 +82,7 @@ def demo_app(folder: Path, prepare: str | None = None):
     from mage_tui.app.mage import make_app
 
     kb = steady_demo_kb(folder)
-    if prepare:
-        import importlib
-
-        module, _, function = prepare.partition(":")
-        getattr(importlib.import_module(module), function)(kb)
+    _run(prepare, kb)
     app = make_app(kb, clock=lambda: DEMO_NOW, actor="person", poll_seconds=0)
     app.animation_level = "none"  # the tab underline would otherwise be caught mid-slide
     return app
@@ -80,7 +92,7 @@ async def take(name: str, out_dir: Path, suffix: str = "") -> Path:
     """Build, drive and save one screenshot at the size `suffix` names; returns the SVG's path."""
     keys, title, prepare = (*SHOTS[name], None) if name in SHOTS else PREPARED_SHOTS[name]
     with tempfile.TemporaryDirectory(prefix="mage-shot-") as folder:
-        app = demo_app(Path(folder), prepare)
+        app = demo_app(Path(folder), prepare or SETUP.get(name))
         async with app.run_test(size=SIZES[suffix]) as pilot:
             await settle(pilot)
             for key in keys:

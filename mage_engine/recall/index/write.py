@@ -111,6 +111,9 @@ def _commit(kb, generation, dirs, files, scan_ms, records, problems) -> None:
     store.write_json(store.manifest_path(kb), {"schema": store.SCHEMA_VERSION, "generation": generation,
                                                "files": files, "records": records, "problems": problems})
     store.write_json(store.standing_path(kb), standing_digest(records))
+    from mage_engine.recall.index.transitions import write_notes_part
+
+    write_notes_part(kb, records, f"{generation}:{manifest.fingerprint(files)}")
     store.write_json(store.stamp_path(kb), {
         "schema": store.SCHEMA_VERSION, "generation": generation, "dirs": dirs,
         "fingerprint": manifest.fingerprint(files), "unsettled": any(e[1] < 0 for e in files.values()),

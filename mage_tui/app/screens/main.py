@@ -66,6 +66,8 @@ class MainScreen(GroomingFlows, MergeFlow, DialFlow, MaintenanceFlow, Loading, S
                 id="app.copy"),
         Binding("L", "command_log", "command log", tooltip="Every action this session and its git command",
                 id="app.log"),
+        Binding("6", "graph", "graph", tooltip="The procedural graph: steps, transitions, outcomes, open sessions",
+                id="app.graph", show=False),
         Binding("question_mark", "help", "help", tooltip="Every key and mark, and the ids for remapping", id="app.help"),
     ]
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (NARROW, "-wide")]
@@ -253,6 +255,13 @@ class MainScreen(GroomingFlows, MergeFlow, DialFlow, MaintenanceFlow, Loading, S
         from mage_tui.app.screens.help import HelpScreen
 
         open_dialog(self.app, HelpScreen())
+
+    def action_graph(self) -> None:
+        """`6`: the procedural graph, read-only (screens/graph.py)."""
+        from mage_tui.app.screens.dialog import open_dialog
+        from mage_tui.app.screens.graph import GraphScreen
+
+        open_dialog(self.app, GraphScreen(self.service))
 
     def on_show_hints(self, message) -> None:
         """`h` on Notes: the read-only view of recent hint decisions."""
