@@ -101,7 +101,10 @@ def test_doctor_flags_a_committed_file_holding_this_machines_paths(project):
     checks = {c["name"]: c for c in report["checks"]}
     assert checks["shared-settings"]["status"] == "ok"
     assert checks["hooks-wired"]["status"] == "ok", checks["hooks-wired"]
-    assert checks["hook:UserPromptSubmit"]["status"] == "ok", checks["hook:UserPromptSubmit"]
+    prompt_hook = checks["hook:UserPromptSubmit"]
+    # the shared script found this machine's mage and the hook answered (only its time, which a loaded
+    # machine stretches past the budget, may warn)
+    assert prompt_hook["status"] == "ok" or prompt_hook["detail"].startswith("ran in"), prompt_hook
 
 
 def test_disconnect_removes_the_script_and_its_folder(project):
