@@ -34,7 +34,7 @@ def hint_prompt(kb, prompt: str, session: str, config, log) -> str | None:
     text = render_hint(hits, recall_query(prompt, weights)) if hits else ""
     _record(kb, session, text, decision)
     if weights is not None and not is_probe_session(session):
-        everyday_words.count_prompt(kb, counts, [t for word in weights.words for t in word[0]])
+        everyday_words.count_prompt(kb, counts, [t for word in weights.words for t in word[0]], prompt)
     return text or None
 
 
