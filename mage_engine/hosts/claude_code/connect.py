@@ -29,6 +29,7 @@ from mage_engine.hosts.claude_code.record import HOST, before_mage, commit, load
 from mage_engine.hosts.claude_code.settings import read_both, render_settings, same_json, settings_path
 from mage_engine.hosts.claude_code.shared_script import plan_script_removal, write_script
 from mage_engine.hosts.claude_code.wiring import unwire, wire
+from mage_engine.hosts.linked_paths import refuse_linked_paths
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
 from mage_engine.kb.journal import HOST as HOST_FILES, recover
@@ -44,6 +45,7 @@ def connect(kb: KB, shared: bool = False, hooks: bool = True, launcher=None) -> 
     (its hooks, skills and subagent come from the plugin; any of mage's settings
     groups, and the tools connect installed, are removed).
     """
+    refuse_linked_paths(kb, HOST)  # before the lock: nothing at all is written through a link
     with kb_lock(kb):  # one connect at a time, after finishing one a crash interrupted
         recover(kb, HOST_FILES)
         return _connect(kb, shared, hooks, launcher)
@@ -116,6 +118,7 @@ def _planned(kb: KB, files: dict, hooks_file, launcher, state: dict) -> dict:
 
 def disconnect(kb: KB) -> HostChange:
     """Remove exactly what connect added and restore what it replaced."""
+    refuse_linked_paths(kb, HOST)
     with kb_lock(kb):
         recover(kb, HOST_FILES)
         return _disconnect(kb)
