@@ -32,6 +32,7 @@ from mage_engine.hosts.claude_code.wiring import unwire, wire
 from mage_engine.hosts.linked_paths import refuse_linked_paths
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
+from mage_engine.kb.skills import skill_problems
 from mage_engine.kb.journal import HOST as HOST_FILES, recover
 from mage_engine.kb.transaction import Transaction
 
@@ -81,6 +82,8 @@ def _connect(kb: KB, shared: bool, hooks: bool, launcher) -> HostChange:
         agent_install.remove_empty_folders(kb, created - {".claude"})
     for link in skills.mirror_skills(kb):
         change.did(f"linked {link} -> mage/skills/")
+    for problem in skill_problems(kb):  # a linked skill is never mirrored: say so, as for a linked note
+        change.warn(f"skill not linked, {kb.relative(problem.split(': ', 1)[0])}: {problem.split(': ', 1)[-1]}")
     change.details = {"settings": kb.relative(hooks_file) if hooks else None, "hook": state["hook"],
                       "launcher": launcher.kind if hooks else None,
                       "interpreter": launcher.interpreter if hooks else None,
