@@ -62,3 +62,15 @@ def test_rescrub_recounts_old_counts_from_the_scrubbed_trail(kb):
         assert word not in text
     counts = json.loads((kb.state_dir / "everyday.json").read_text())
     assert counts["prompts"] == 3 and "deploy" in counts["terms"]
+
+
+def test_the_ledger_keeps_no_shared_word_that_was_a_secret_in_the_prompt(kb):
+    (kb.notes_dir / "stars-meme.md").write_text(
+        "---\nid: stars-meme\ntitle: Why hunter2 shows as stars in the migration chat\nkind: fact\n---\n"
+        "The hunter2 joke: the migration chat shows a password as stars. Migration step docs.\n")
+    prompt(kb, "the migration step fails against mysql://root:hunter2@db.prod.internal:3306/app, why")
+    ledger = (kb.root / ".mage" / "injections.jsonl").read_text()
+    entry = json.loads(ledger.splitlines()[-1])
+    words = [w[0] for c in entry["decision"]["candidates"] for w in c["words"]]
+    assert "migration" in words, "the note was not a candidate: the test proves nothing"
+    assert "hunter2" not in ledger
