@@ -14,10 +14,11 @@ import os
 from mage_engine.base.errors import MageError
 
 # What each host's connect and disconnect may create, rewrite or delete, relative to the project.
+# A linked folder that holds only mage's tools (.claude/agents, .claude/skills, .agents/skills) is not
+# refused here: each tool in it is left alone with a warning (agent_install.py, skills.py).
 HOST_PATHS = {
-    "claude-code": (".claude/settings.local.json", ".claude/settings.json", ".claude/hooks/mage-hook",
-                    ".claude/agents", ".gitignore"),  # .claude/skills: the mirror leaves a linked one alone
-    "generic": ("AGENTS.md", ".agents/skills"),
+    "claude-code": (".claude/settings.local.json", ".claude/settings.json", ".claude/hooks/mage-hook", ".gitignore"),
+    "generic": ("AGENTS.md", ".agents"),
 }
 
 
