@@ -3,6 +3,7 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_engine.base.clip import plain
 from mage_engine.base.errors import MageError
 from mage_engine.grooming import groom as engine
 from mage_engine.grooming.proposals import approve_proposals, propose
@@ -111,7 +112,7 @@ def _edited_merge(kb, draft_id: str, note_id: str) -> str:
 def _print(result: dict) -> None:
     if result["action"] == "propose":
         p = result["proposal"]
-        click.echo(f"proposed {p['verdict']} for {p['draft']}: {p['reason']}")
+        click.echo(plain(f"proposed {p['verdict']} for {p['draft']}: {p['reason']}"))
         click.echo("A person approves proposals with `mage groom --approve-proposals` (or key P in `mage groom`).")
         return
     if result["action"] == "undo":
@@ -120,9 +121,9 @@ def _print(result: dict) -> None:
     for item in result["done"]:
         verb = item.get("verdict") or result["action"]
         target = f" -> mage/notes/{item['note']}.md" if item.get("note") else ""
-        click.echo(f"{verb} {item['draft']}{target}")
+        click.echo(plain(f"{verb} {item['draft']}{target}"))
     for warning in result.get("warnings", []):
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"warning: {plain(warning)}", err=True)
     if result.get("git_command"):
         click.echo("Nothing is committed. Read the diff, then:")
         click.echo(f"  {result['git_command']}")
@@ -131,10 +132,10 @@ def _print(result: dict) -> None:
 def _print_undo(result: dict) -> None:
     for item in result["done"]:
         target = f" (mage/notes/{item['note']}.md)" if item.get("note") else ""
-        click.echo(f"undid {item.get('verdict') or item['undid']} of {item['draft']}{target}: the draft is back in staging")
+        click.echo(plain(f"undid {item.get('verdict') or item['undid']} of {item['draft']}{target}: the draft is back in staging"))
     click.echo("restored " + ", ".join(result["written"]))
     for warning in result.get("warnings", []):
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"warning: {plain(warning)}", err=True)
 
 
 def _open_app(kb, ids) -> None:

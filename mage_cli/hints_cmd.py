@@ -71,11 +71,13 @@ def _history(kb, session, limit, as_json):
                    + ": they appear once the UserPromptSubmit hook runs (`mage connect claude-code`).")
     for row in rows:
         click.echo(f"{row['ts'][:19]}  {row['session'][:8]}  {_clip(row['prompt'], 70)!r}")
-        click.echo(f"  {decision_line(row['decision'])}" + (f"  [used: {', '.join(row['used'])}]" if row["used"] else ""))
+        click.echo(f"  {decision_line(row['decision'])}" + (f"  [used: {_clip(', '.join(row['used']), 200)}]" if row["used"] else ""))
         for candidate in row["decision"].get("candidates", [])[:3]:
             click.echo(f"    {candidate_line(candidate)}")
 
 
 def _clip(text: str, width: int) -> str:
-    text = " ".join(str(text).split())
+    from mage_engine.base.clip import plain
+
+    text = plain(text)
     return text if len(text) <= width else text[: width - 1] + "…"

@@ -3,6 +3,7 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_engine.base.clip import plain, plain_block
 from mage_engine.grooming.groom import load_note
 from mage_engine.kb.config import load_config
 from mage_engine.kb.notes import load_folder, render_note
@@ -33,9 +34,9 @@ def notes(category, kind, kb_dir, as_json):
     if not found:
         click.echo("No notes yet. Stage a lesson with `mage stage`, then groom it with `mage groom`.")
     for note in found:
-        click.echo(f"{note.id}  {note.kind}/{note.category}  {note.title}")
+        click.echo(f"{plain(note.id)}  {note.kind}/{note.category}  {plain(note.title)}")
     for warning in warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"warning: {plain(warning)}", err=True)
 
 
 def _row(kb, note) -> dict:
@@ -68,9 +69,9 @@ def show(note_id, kb_dir, as_json):
     if as_json:
         echo_json({**_row(kb, note), "body": note.body, "warnings": note.warnings})
         return
-    click.echo(render_note(note), nl=False)
+    click.echo(plain_block(render_note(note)), nl=False)
     for warning in note.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(f"warning: {plain(warning)}", err=True)
 
 
 @click.command()

@@ -5,6 +5,7 @@ import sys
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb, read_input
+from mage_engine.base.clip import plain
 from mage_engine.base.errors import MageError
 from mage_engine.grooming.drafts import list_drafts
 from mage_engine.grooming.stage import MAX_BODY_BYTES, stage_draft
@@ -102,9 +103,10 @@ def drafts(kb_dir, as_json):
     if not rows:
         click.echo("No drafts waiting. The agent stages lessons with `mage stage`.")
     for row in rows:
-        near = f"  ~{row['nearest']['id']} ({row['nearest']['similarity']})" if row.get("nearest") else ""
+        near = f"  ~{plain(row['nearest']['id'])} ({row['nearest']['similarity']})" if row.get("nearest") else ""
         proposal = f"  [proposed {row['proposal']['verdict']}]" if row.get("proposal") else ""
         where = f"  -> {row['kb']}" if row.get("kb") == "personal" else ""
-        click.echo(f"{row['id']}  {row['kind']}/{row['source']}  {row['title']}{near}{proposal}{where}")
+        click.echo(f"{plain(row['id'])}  {plain(row['kind'])}/{plain(row['source'])}  {plain(row['title'])}"
+                   f"{near}{proposal}{where}")
     for problem in problems:
-        click.echo(f"warning: {problem}", err=True)
+        click.echo(f"warning: {plain(problem)}", err=True)

@@ -3,6 +3,7 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_engine.base.clip import plain
 from mage_engine.kb.config import ENV_OVERRIDES
 from mage_engine.status import kb_status
 
@@ -44,7 +45,7 @@ def status(kb_dir, as_json):
                    f"{cost['bytes'] / 1000:.1f} of {cost['host_bytes'] // 1000} KB loaded at launch")
     for warning in data["warnings"]:
         if not warning.startswith(tuple(ENV_OVERRIDES)):  # the command line said those once already
-            click.echo(f"warning: {warning}", err=True)
+            click.echo(f"warning: {plain(warning)}", err=True)
 
 
 def _print_other_kbs(other: dict) -> None:

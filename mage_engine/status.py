@@ -7,6 +7,7 @@ unknown rather than failing the whole status.
 from mage_engine.grooming import backlog
 from mage_engine.kb.config import load_config
 from mage_engine.kb.layout import KB
+from mage_engine.kb.skills import count_skills, skill_problems
 
 
 def kb_status(kb: KB) -> dict:
@@ -19,7 +20,7 @@ def kb_status(kb: KB) -> dict:
         "notes": len(catalog.light_notes(kb)),  # readable notes: the count `mage doctor` gives too
         "unreadable_notes": len(catalog.note_problems(kb)),
         "drafts": backlog.count_drafts(kb),
-        "skills": _count(kb.skills_dir, "*/SKILL.md"),
+        "skills": count_skills(kb),  # readable skills, as `mage doctor` counts them
         "chapters": _optional(_chapter_count, kb),
         "candidates": backlog.count_candidates(kb),
         "dials": {"sensitivity": config.sensitivity, "autonomy": config.autonomy, "K": config.k, "M": config.m},
@@ -27,15 +28,8 @@ def kb_status(kb: KB) -> dict:
         "hooks": _optional(_hooks_wired, kb),
         "injections": _optional(_ledger, kb),
         "memory_md": _memory_cost(kb),
-        "warnings": config.warnings,
+        "warnings": config.warnings + skill_problems(kb),  # a linked skill is refused, and said so
     }
-
-
-def _count(folder, pattern) -> int:
-    try:
-        return sum(1 for p in folder.glob(pattern) if not p.name.startswith("."))
-    except OSError:
-        return 0
 
 
 def _optional(reader, kb):

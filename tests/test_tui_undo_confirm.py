@@ -3,6 +3,7 @@
 import json
 import subprocess
 
+from mage_engine.kb.autonomy_confirm import confirm
 from mage_engine.kb.notes import read_note
 from helpers.process import git
 from helpers.tui import (EDITABLE, HTTPX, SIZE, UV_CACHE, app_on, demo_kb, main_screen, press, settle,
@@ -113,6 +114,7 @@ async def test_the_agent_at_operator_is_not_offered_what_it_may_not_do(tmp_path)
 async def test_the_agent_at_overseer_is_offered_accept(tmp_path):
     kb = demo_kb(tmp_path)
     kb.config_path.write_text(kb.config_path.read_text().replace("autonomy: operator", "autonomy: overseer"))
+    confirm(kb, "overseer")  # what a person's `mage dial autonomy overseer` records on this machine
     app = app_on(kb, actor="agent")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)

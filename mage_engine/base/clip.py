@@ -15,6 +15,7 @@ TITLE_CHARS = 120
 _INVISIBLE = dict.fromkeys([*range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF])
 _CONTROL = {code: " " for code in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
 _TABLE = {**_CONTROL, **_INVISIBLE}
+_BLOCK_TABLE = {code: value for code, value in _TABLE.items() if code not in (0x09, 0x0A)}
 _TAG_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/!?")
 
 
@@ -22,6 +23,22 @@ def clip(text, width: int) -> str:
     """`text` on one line (whitespace runs become one space), tags defused, cut to `width` with an ellipsis."""
     line = " ".join(defuse_tags(str(text or "").translate(_TABLE)).split())
     return line if len(line) <= width else line[: max(0, width - 1)].rstrip() + "…"
+
+
+def plain(text) -> str:
+    """`text` as a listing prints it (`mage notes`, `mage drafts`, the app's rows): one line, control
+    characters made spaces, direction and zero-width characters dropped, so a title cannot reverse
+    or hide the rest of its line. Not cut: the listing decides the width."""
+    text = str(text if text is not None else "")
+    if text.isprintable():
+        return text  # the common title: one scan
+    return " ".join(text.translate(_TABLE).split())
+
+
+def plain_block(text) -> str:
+    """`text` of many lines (`mage show`): lines and tabs kept, every other control character a space,
+    direction and zero-width characters dropped."""
+    return str(text if text is not None else "").translate(_BLOCK_TABLE)
 
 
 def defuse_tags(text: str) -> str:

@@ -15,8 +15,11 @@ def find(kb_dir, start) -> tuple[KB | None, Check]:
         return None, fail("kb", error.what, error.fix)
     from mage_engine.grooming import catalog
 
+    from mage_engine.kb.skills import count_skills, skill_problems
+
     notes, problems = catalog.light_notes(kb), catalog.note_problems(kb)  # the counts `mage status` gives
-    skills = sum(1 for _ in kb.skills_dir.glob("*/SKILL.md")) if kb.skills_dir.is_dir() else 0
+    skills = count_skills(kb)
+    problems = list(problems) + skill_problems(kb)  # a linked skill: refused, named, like a linked note
     detail = f"knowledge base at {kb.root}: {len(notes)} notes, {skills} skills"
     if problems:
         return kb, warn("kb", f"{detail}; {len(problems)} unreadable: {problems[0]}",

@@ -16,7 +16,7 @@ import os
 import sys
 import time
 
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, surrogates
 from mage_engine.events import handlers
 from mage_engine.hosts.claude_code import payload as host
 
@@ -139,7 +139,12 @@ def _render_output(ctx: HookContext, contexts: list, specific: dict) -> str | No
     if not specific:
         return None
     specific = {"hookEventName": ctx.event, **specific}
-    return fastjson.dumps({"hookSpecificOutput": specific}, ensure_ascii=False)
+    output = fastjson.dumps({"hookSpecificOutput": specific}, ensure_ascii=False)
+    try:
+        output.encode("utf-8")
+    except UnicodeEncodeError:  # a handler's text that stdout cannot carry: escaped, never dropped
+        output = fastjson.dumps({"hookSpecificOutput": specific}, ensure_ascii=True)
+    return output
 
 
 def cap_context(text: str) -> str:
@@ -168,6 +173,8 @@ def _read_payload() -> tuple:
     payload = fastjson.loads(text)
     if not isinstance(payload, dict):
         raise ValueError(f"payload is a JSON {type(payload).__name__}, not an object")
+    if surrogates.has_escape(raw):  # \udfff: no later write could encode it (base/surrogates.py)
+        payload = surrogates.without_lone_surrogates(payload)
     return payload, notes
 
 

@@ -4,7 +4,8 @@ When the rules learn a new format, text captured before is still on disk.
 `rescrub(kb)` runs today's rules over everything mage keeps in `.mage/`: the
 trail (`learnings/`, one JSON record a line), the drafts in `staging/` (every
 field), and the other captured text there (recurrence tallies, Gate-0's
-redirected copies, the error log); it rebuilds the search index, whose
+redirected copies, the error log); it counts the everyday words of the prompts
+again from the scrubbed trail (grooming/rescrub_everyday.py); it rebuilds the search index, whose
 documents are scrubbed as they are indexed; and it reports, never rewrites,
 the secrets in `mage/` (notes are the person's: `mage redact --check` lists
 them). Finally it records the rules' version in `.mage/state/scrub-version`,
@@ -40,6 +41,9 @@ def rescrub(kb, rebuild_index: bool = True) -> RescrubResult:
     for path in _scratch_files(kb):
         changed = _rescrub_file(kb, path)
         files, records = files + bool(changed), records + changed
+    from mage_engine.grooming.rescrub_everyday import recount_everyday
+
+    recount_everyday(kb)  # the words of prompts cannot be scrubbed one by one: counted again
     docs = _rebuild(kb) if rebuild_index else -1
     from mage_engine.grooming.redact_check import check_paths
 

@@ -19,6 +19,7 @@ import re
 from mage_engine.hosts import agent_install
 from mage_engine.hosts.change import HostChange
 from mage_engine.hosts.agent_files import GROOM, ONBOARD, files_for
+from mage_engine.hosts.linked_paths import refuse_linked_paths
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import host_record_file, KB
 from mage_engine.kb.lock import kb_lock
@@ -71,6 +72,7 @@ def state_path(kb: KB):
 
 def connect(kb: KB) -> HostChange:
     """Write or refresh the marked section and the instructions it points at; idempotent."""
+    refuse_linked_paths(kb, HOST)
     with kb_lock(kb):
         recover(kb, HOST_FILES)
         return _connect(kb)
@@ -99,6 +101,7 @@ def _connect(kb: KB) -> HostChange:
 
 def disconnect(kb: KB) -> HostChange:
     """Remove the marked section (the file too if nothing else is in it) and the instructions mage wrote."""
+    refuse_linked_paths(kb, HOST)
     with kb_lock(kb):
         recover(kb, HOST_FILES)
         return _disconnect(kb)

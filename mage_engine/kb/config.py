@@ -12,6 +12,7 @@ import os
 
 from mage_engine.base import fastjson
 from mage_engine.base.errors import ConfigError
+from mage_engine.kb.autonomy_confirm import in_force
 from mage_engine.kb.dials import AUTONOMIES, DEFAULT_CONFIG_TEXT, SENSITIVITIES, Config
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import CONFIG_CACHE_FILE, CONFIG_FILE, KB
@@ -31,7 +32,7 @@ def load_config(kb: KB, environ=None) -> Config:
     from mage_engine.kb.config_yaml import config_from_text
 
     config = config_from_text(_read_config_text(kb), kb.config_path)
-    return apply_env(config, os.environ if environ is None else environ)
+    return apply_env(in_force(kb, config), os.environ if environ is None else environ)
 
 
 def load_config_cached(kb: KB, environ=None) -> Config:
@@ -57,7 +58,7 @@ def load_config_cached(kb: KB, environ=None) -> Config:
     except ConfigError as error:
         return apply_env(Config(warnings=[str(error)]), environ)
     _write_cache(cache, key, config)
-    return apply_env(config, environ)
+    return apply_env(config, environ)  # autonomy as written: no hook grooms (kb/autonomy_confirm.py)
 
 
 MAX_CONFIG_BYTES = 1024 * 1024
@@ -133,6 +134,7 @@ def _write_cache(cache: str, key, config: Config) -> None:
 def set_dial(kb: KB, name: str, value: str) -> None:
     """Set `sensitivity` or `autonomy` in config.yaml, keeping every other line."""
     from mage_engine.kb.atomic import write_text_atomic
+    from mage_engine.kb.autonomy_confirm import confirm
 
     allowed = {"sensitivity": SENSITIVITIES, "autonomy": AUTONOMIES}[name]
     if value not in allowed:
@@ -143,6 +145,8 @@ def set_dial(kb: KB, name: str, value: str) -> None:
         text = _read_config_text(kb) or DEFAULT_CONFIG_TEXT
         load_config(kb)  # refuse to rewrite a file we cannot parse
         write_text_atomic(kb.config_path, replace_top_level_value(text, name, value))
+        if name == "autonomy":  # only a person sets it (grooming/autonomy.py): confirmed on this machine
+            confirm(kb, value)
 
 
 def replace_top_level_value(text: str, key: str, value: str) -> str:

@@ -86,6 +86,11 @@ def list_skills(kb) -> list[Skill]:
     return skills
 
 
+def count_skills(kb) -> int:
+    """The skills mage reads (a linked or broken one is not counted: `skill_problems` names it)."""
+    return len(list_skills(kb)) if kb.skills_dir.is_dir() else 0
+
+
 def skill_problems(kb) -> list[str]:
     """One line per skill folder mage will not read: a link (refused, never followed) or a broken SKILL.md."""
     from mage_engine.base.errors import NoteFormatError

@@ -27,6 +27,12 @@ _EXACT_PLACEHOLDERS = frozenset("""
     secret123 mysecret mypassword mytoken guest postgres mysql redis mongo rabbit guest123 tbd n/a
     anonymous changeit value values secret_value your_value
 """.split())
+def is_common_password(value: str) -> bool:
+    """A famous weak password with a digit in it (`hunter2`, `password123`): a placeholder in prose,
+    but where a credential is spelled (a URL's password, `Basic` auth) someone may really use it."""
+    return any(char.isdigit() for char in value) and value.lower() in _EXACT_PLACEHOLDERS
+
+
 RUN_LENGTH = 8  # an alphabet or digit run this long is typed by a person, not drawn at random
 FILLER_LENGTH = 12  # a short piece repeated over this many characters is a filler
 

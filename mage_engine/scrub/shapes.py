@@ -8,7 +8,7 @@ ends, indented in YAML, `\\n`-escaped inside JSON, cut short, or base64-encoded.
 
 from __future__ import annotations  # the re.Match annotations stay text: no `re` import
 
-from mage_engine.scrub.placeholders import is_placeholder
+from mage_engine.scrub.placeholders import is_common_password, is_placeholder
 from mage_engine.scrub.patterns import LazyPattern
 from mage_engine.scrub.rule import Rule, Span, at_needles, token_rule
 from mage_engine.scrub.values import is_plausible, looks_like_password, looks_random
@@ -69,7 +69,7 @@ def _url_credentials(match: re.Match) -> list[Span]:
     host = _HOST.match(match.string, match.end()).group(0)
     if user and looks_random(user, 20) and not host.endswith(".sentry.io"):  # a DSN's key is public
         spans.append((match.start("user"), match.end("user"), "url-token"))
-    if password and len(password) >= 3 and is_plausible(password):
+    if password and len(password) >= 3 and (is_plausible(password) or is_common_password(password)):
         if user and len(user) == 8 and len(password) == 8 and _all_hex(user + password):
             spans.append((match.start("user"), match.end("pw"), "url-password"))  # a key pair (contribsys)
         else:
@@ -88,7 +88,7 @@ def _basic_placeholder(value: str) -> bool:
     except UnicodeDecodeError:
         return False
     user, colon, password = decoded.partition(":")
-    return bool(colon) and bool(password) and not is_plausible(password)
+    return bool(colon) and bool(password) and not is_plausible(password) and not is_common_password(password)
 
 
 def _authorization(match: re.Match) -> list[Span]:

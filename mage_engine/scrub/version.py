@@ -3,7 +3,8 @@
 A knowledge base records the version its `.mage/` was last scrubbed under
 (`.mage/state/scrub-version`); when this number is higher, the next hook run
 schedules a re-scrub of the trail, staging and the search index
-(grooming/rescrub.py). Version 1 was the scrub before vendor families.
+(grooming/rescrub.py). Version 1 was the scrub before vendor families; 3 finds famous weak
+passwords with a digit (`hunter2`) in URLs and `Basic` auth.
 """
 
-RULES_VERSION = 2
+RULES_VERSION = 3

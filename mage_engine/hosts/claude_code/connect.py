@@ -29,8 +29,10 @@ from mage_engine.hosts.claude_code.record import HOST, before_mage, commit, load
 from mage_engine.hosts.claude_code.settings import read_both, render_settings, same_json, settings_path
 from mage_engine.hosts.claude_code.shared_script import plan_script_removal, write_script
 from mage_engine.hosts.claude_code.wiring import unwire, wire
+from mage_engine.hosts.linked_paths import refuse_linked_paths
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
+from mage_engine.kb.skills import skill_problems
 from mage_engine.kb.journal import HOST as HOST_FILES, recover
 from mage_engine.kb.transaction import Transaction
 
@@ -44,6 +46,7 @@ def connect(kb: KB, shared: bool = False, hooks: bool = True, launcher=None) -> 
     (its hooks, skills and subagent come from the plugin; any of mage's settings
     groups, and the tools connect installed, are removed).
     """
+    refuse_linked_paths(kb, HOST)  # before the lock: nothing at all is written through a link
     with kb_lock(kb):  # one connect at a time, after finishing one a crash interrupted
         recover(kb, HOST_FILES)
         return _connect(kb, shared, hooks, launcher)
@@ -79,6 +82,8 @@ def _connect(kb: KB, shared: bool, hooks: bool, launcher) -> HostChange:
         agent_install.remove_empty_folders(kb, created - {".claude"})
     for link in skills.mirror_skills(kb):
         change.did(f"linked {link} -> mage/skills/")
+    for problem in skill_problems(kb):  # a linked skill is never mirrored: say so, as for a linked note
+        change.warn(f"skill not linked, {kb.relative(problem.split(': ', 1)[0])}: {problem.split(': ', 1)[-1]}")
     change.details = {"settings": kb.relative(hooks_file) if hooks else None, "hook": state["hook"],
                       "launcher": launcher.kind if hooks else None,
                       "interpreter": launcher.interpreter if hooks else None,
@@ -116,6 +121,7 @@ def _planned(kb: KB, files: dict, hooks_file, launcher, state: dict) -> dict:
 
 def disconnect(kb: KB) -> HostChange:
     """Remove exactly what connect added and restore what it replaced."""
+    refuse_linked_paths(kb, HOST)
     with kb_lock(kb):
         recover(kb, HOST_FILES)
         return _disconnect(kb)

@@ -32,9 +32,9 @@ def hint_prompt(kb, prompt: str, session: str, config, log) -> str | None:
         return None
     hits = decision["hits"]
     text = render_hint(hits, recall_query(prompt, weights)) if hits else ""
-    _record(kb, session, text, decision)
+    _record(kb, session, text, without_secret_words(decision, prompt))
     if weights is not None and not is_probe_session(session):
-        everyday_words.count_prompt(kb, counts, [t for word in weights.words for t in word[0]])
+        everyday_words.count_prompt(kb, counts, [t for word in weights.words for t in word[0]], prompt)
     return text or None
 
 
@@ -87,6 +87,22 @@ def recall_query(prompt: str, weights) -> str:
             picked[key] = (weight, position, word.lower())
     best = sorted(picked.values(), key=lambda item: -item[0])[:QUERY_WORDS]
     return " ".join(word for _, _, word in sorted(best, key=lambda item: item[1]))
+
+
+def without_secret_words(decision: dict, prompt: str) -> dict:
+    """The decision with each candidate's shared words that the scrub redacts in `prompt` left out:
+    the ledger (.mage/injections.jsonl) keeps no piece of a secret (`hunter2` in a URL) even when a
+    note happens to hold the same word."""
+    from mage_engine.recall.search.everyday import without_marks
+    from mage_engine.scrub import scrub
+
+    scrubbed = scrub(prompt)
+    if scrubbed == prompt:
+        return decision
+    kept = without_marks(scrubbed).lower()
+    for row in decision.get("candidates", []):
+        row["words"] = [word for word in row.get("words", []) if str(word[0]).lower() in kept]
+    return decision
 
 
 def _record(kb, session: str, text: str, decision: dict) -> None:

@@ -83,13 +83,15 @@ def _lines_after(path: str, offset: int) -> list:
     return data[: data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
 
 
-def count_prompt(kb, everyday: Everyday, terms) -> None:
+def count_prompt(kb, everyday: Everyday, terms, prompt: str) -> None:
     """Fold one prompt into the counts: one appended line, and every FOLD_EVERY prompts a new
-    snapshot (a rename per prompt costs more than the whole decision). Never raises."""
+    snapshot (a rename per prompt costs more than the whole decision). Only the terms the scrub
+    leaves in `prompt` are counted: a secret's words never reach .mage/state/. Never raises."""
     import os
 
     from mage_engine.kb.atomic import append_line
 
+    terms = scrubbed_terms(prompt, terms)
     line = " ".join(t for t in dict.fromkeys(terms) if t and not any(c.isspace() for c in t))
     log = kb.at(EVERYDAY_LOG)
     try:
@@ -109,14 +111,41 @@ def _fold(kb, everyday: Everyday, offset: int) -> None:
     """Save the counts up to byte `offset` of the log; start a new log once it is long."""
     import os
 
-    from mage_engine.kb.scratch import write_json
-
     log = kb.at(EVERYDAY_LOG)
     if offset >= MAX_LOG_BYTES:
         os.replace(log, log + ".old")  # a prompt appended a moment ago may miss its count: a statistic
         offset = 0
+    save_counts(kb, everyday, offset)
+
+
+def save_counts(kb, everyday: Everyday, offset: int) -> None:
+    """Write the snapshot: the counts, standing for the log up to byte `offset`."""
+    from mage_engine.kb.scratch import write_json
+
     write_json(kb.at(EVERYDAY_FILE), {"prompts": round(everyday.prompts, 2), "offset": offset,
                                               "terms": {t: round(c, 2) for t, c in sorted(everyday.terms.items())}})
+
+
+def scrubbed_terms(prompt: str, terms) -> list:
+    """`terms` (of `prompt`) without those that come from a secret the scrub redacts in it."""
+    from mage_engine.scrub import scrub
+
+    scrubbed = scrub(prompt)
+    if scrubbed == prompt:
+        return list(terms)  # the common prompt: nothing to redact, one scan
+    allowed = set(prompt_terms(without_marks(scrubbed)))
+    return [term for term in terms if term in allowed]
+
+
+def without_marks(text: str) -> str:
+    """`text` with every `[REDACTED:kind]` cut out (a mark's words are not the prompt's)."""
+    pieces, cursor, at = [], 0, text.find("[REDACTED:")
+    while at >= 0:
+        end = text.find("]", at)
+        end = len(text) if end < 0 else end + 1
+        pieces += [text[cursor:at], " "]
+        cursor, at = end, text.find("[REDACTED:", end)
+    return "".join(pieces) + text[cursor:]
 
 
 def prompt_terms(prompt: str) -> list:

@@ -8,6 +8,7 @@ from textual.containers import Horizontal
 from textual.content import Content
 from textual.widgets import Static
 
+from mage_engine.base.clip import plain
 from mage_tui.app.widgets.pane import DetailScroll
 
 STYLES = {"equal": ("", ""), "replace": ("on $error-muted", "on $success-muted"),
@@ -21,7 +22,7 @@ NO_NEAREST = ("No close note: nothing in the KB is similar enough to this draft,
 
 def document(note) -> list[str]:
     """The lines compared: the title as a heading, a blank line, the body."""
-    return [f"# {note.title}", ""] + note.body.rstrip("\n").splitlines()
+    return [f"# {plain(note.title)}", ""] + note.body.rstrip("\n").splitlines()
 
 
 def diff_rows(left: list[str], right: list[str]) -> list[tuple[str, str | None, str | None]]:

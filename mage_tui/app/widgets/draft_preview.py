@@ -7,6 +7,7 @@ so the person sees what to fix before pressing `e`.
 from textual.content import Content
 from textual.widgets import Static
 
+from mage_engine.base.clip import plain
 from mage_tui.format import age
 from mage_tui.app.widgets.pane import DetailScroll
 
@@ -60,7 +61,7 @@ def draft_head(draft, nearest, similarity, now) -> Content:
     block = draft.draft or {}
     facts = [draft.kind, draft.category, f"from {block.get('source', draft.origin)}",
              staged_when(block.get("staged"), now)]
-    parts = [Content.styled(draft.title, "bold $text"), Content("\n"),
+    parts = [Content.styled(plain(draft.title), "bold $text"), Content("\n"),
              Content.styled(" · ".join(facts), "$text-muted")]
     if draft.tags:
         parts += [Content("\n"), Content.styled("tags ", "$text-muted"),

@@ -15,6 +15,8 @@ from rich.text import Text
 from textual.message import Message
 from textual.widgets import DataTable
 
+from mage_engine.base.clip import plain
+
 PADDING = 2  # DataTable pads each cell by one column on each side
 SCROLLBAR = 1
 
@@ -41,8 +43,9 @@ def layout(columns: tuple, width: int) -> tuple:
 
 
 def cell(value, style: str = "") -> Text:
-    """A cell that is cut with `…` rather than wrapped or clipped mid-character."""
-    return Text(str(value if value is not None else ""), style=style, no_wrap=True, overflow="ellipsis")
+    """A cell that is cut with `…` rather than wrapped or clipped mid-character; what a note's author
+    wrote cannot reverse or hide the row (base/clip.plain)."""
+    return Text(plain(value), style=style, no_wrap=True, overflow="ellipsis")
 
 
 class ListTable(DataTable, inherit_bindings=False):
