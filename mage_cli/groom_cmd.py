@@ -3,6 +3,7 @@
 import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_cli.terminal import require_terminal
 from mage_engine.base.errors import MageError
 from mage_engine.grooming import groom as engine
 from mage_engine.grooming.proposals import approve_proposals, propose
@@ -10,6 +11,9 @@ from mage_engine.grooming.redirects import take_redirects
 from mage_engine.grooming.undo import undo_last
 
 ACTIONS = ("accept", "accept_all", "reject", "merge", "propose", "approve_proposals", "undo")
+# Each option that shapes an action, and the actions it goes with: given alone it is a mistake.
+MODIFIERS = {"into": ("merge",), "edit": ("merge",), "reason": ("reject", "propose"), "verdict": ("propose",)}
+HEADLESS = "`mage drafts` to list the drafts and `mage groom --accept ID` (or --reject, --merge ID --into NOTE)"
 
 
 @click.command()
@@ -54,10 +58,13 @@ def groom(ids, kb_dir, as_json, into, reason, verdict, edit, **flags):
         raise click.UsageError(f"choose one action, not {' and '.join('--' + c.replace('_', '-') for c in chosen)}")
     if edit and chosen != ["merge"]:
         raise click.UsageError("--edit goes with --merge: mage groom --merge DRAFT --into NOTE --edit")
+    _refuse_stray_options(chosen, ids, as_json, {"into": into, "reason": reason, "verdict": verdict})
+    if not chosen:
+        require_terminal("mage groom", HEADLESS)
     kb = open_kb(kb_dir)
     imported = take_redirects(kb)
     if not chosen:
-        return _open_app(kb, ids)
+        return _open_app(kb)
     if chosen == ["undo"]:
         if ids:
             raise click.UsageError("--undo takes no ids: it takes back the last accept, reject or merge")
@@ -68,6 +75,19 @@ def groom(ids, kb_dir, as_json, into, reason, verdict, edit, **flags):
         echo_json({**result, "redirects_staged": imported})
         return
     _print(result)
+
+
+def _refuse_stray_options(chosen: list[str], ids, as_json: bool, given: dict) -> None:
+    """`mage groom --into x` (no --merge) would open the app and drop the option: a usage error instead."""
+    action = chosen[0] if chosen else None
+    for name, value in given.items():
+        if value and action not in MODIFIERS[name]:
+            with_ = " or ".join("--" + a for a in MODIFIERS[name])
+            raise click.UsageError(f"--{name} goes with {with_}" + (f", not --{action.replace('_', '-')}" if action else ""))
+    if action is None and ids:
+        raise click.UsageError("draft ids need an action: --accept, --reject, --merge or --propose")
+    if action is None and as_json:
+        raise click.UsageError("--json goes with an action (--accept, --reject, …); the app prints no JSON")
 
 
 def _run(kb, action, ids, into, reason, verdict, edit=False) -> dict:
@@ -129,9 +149,7 @@ def _print_undo(result: dict) -> None:
         click.echo(f"warning: {warning}", err=True)
 
 
-def _open_app(kb, ids) -> None:
-    if ids:
-        raise click.UsageError("draft ids need an action: --accept, --reject, --merge or --propose")
+def _open_app(kb) -> None:
     from mage_tui.app.mage import run_app
 
     run_app(kb, pane="staging")
