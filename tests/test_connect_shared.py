@@ -76,7 +76,8 @@ def test_a_teammate_without_mage_is_warned_once_at_session_start_and_never_block
                         path, tmp_path)
     assert start.returncode == 0 and start.stderr == ""
     warning = json.loads(start.stdout)["systemMessage"]  # shown to the user; not a hook error
-    assert "mage is not installed on this machine: run `pipx install mage`" in warning
+    assert "mage is not installed on this machine: install it from a checkout of mage" in warning
+    assert "`pipx install /path/to/mage`" in warning, "PyPI's `mage` is another project: never advised"
     tool = run_as_host(project, "PostToolUse", {"session_id": "s", "cwd": str(project),
                                                 "hook_event_name": "PostToolUse", "tool_name": "Bash"},
                        path, tmp_path)
