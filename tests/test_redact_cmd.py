@@ -85,10 +85,10 @@ def test_only_the_paths_given_are_scanned(git_kb):
     assert missing.returncode == 1 and "no such file" in missing.stderr
 
 
-def test_without_check_it_prints_help(git_kb):
+def test_without_an_action_it_is_a_usage_error_naming_the_actions(git_kb):
     done = run_mage("redact", cwd=git_kb.root)
-    assert done.returncode == 0
-    assert "--check" in done.stdout and "--install-hook" in done.stdout
+    assert done.returncode == 2
+    assert "--check" in done.stderr and "--install-hook" in done.stderr and "--rescrub" in done.stderr
 
 
 def test_the_installed_hook_refuses_a_commit_with_a_secret_and_allows_a_clean_one(git_kb):
