@@ -57,7 +57,8 @@ def run_one(kb: KB, event: str, command: str, timeout: float, session: str, tran
         return fail(name, f"did not finish within its {timeout:g} s timeout: the host would drop it",
                     "look for a lock or a slow index in .mage/; `mage index` rebuilds the index")
     ms = round((time.perf_counter() - started) * 1000)
-    swallowed = _new_lines(kb.errors_log, errors_before)
+    # config.yaml's warnings are logged by the first hook that reads it; the `config` check reports them
+    swallowed = [line for line in _new_lines(kb.errors_log, errors_before) if not _message(line).startswith("config: ")]
     return judge(name, event, done, ms, swallowed, command)
 
 
