@@ -114,7 +114,11 @@ def _run(kb, action, ids, into, reason, verdict, edit=False) -> dict:
 def _edited_merge(kb, draft_id: str, note_id: str) -> str:
     """The merged note as the person leaves it in $EDITOR; closing without saving cancels."""
     proposed = engine.merge_text(kb, draft_id, note_id)
-    edited = click.edit(proposed, extension=".md", require_save=True)
+    try:
+        edited = click.edit(proposed, extension=".md", require_save=True)
+    except click.ClickException as error:  # the editor would not start, or exited non-zero
+        raise MageError(f"merge cancelled: the editor failed ({error.message}); nothing was written",
+                        "set $VISUAL or $EDITOR to an editor that works, or merge without --edit") from None
     if edited is None:
         raise MageError("merge cancelled: the editor closed without saving", "nothing was written")
     return edited
