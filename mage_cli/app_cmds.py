@@ -25,10 +25,11 @@ def tui(pane, kb_dir):
       mage tui
       mage tui --pane notes --kb ~/src/acme-api
     """
+    kb = open_kb(kb_dir)
     require_terminal("mage tui", "`mage status`, `mage drafts`, `mage notes` and `mage groom --accept ID`")
     from mage_tui.app.mage import run_app
 
-    run_app(open_kb(kb_dir), pane=pane)
+    run_app(kb, pane=pane)
 
 
 @click.command()

@@ -59,9 +59,9 @@ def groom(ids, kb_dir, as_json, into, reason, verdict, edit, **flags):
     if edit and chosen != ["merge"]:
         raise click.UsageError("--edit goes with --merge: mage groom --merge DRAFT --into NOTE --edit")
     _refuse_stray_options(chosen, ids, as_json, {"into": into, "reason": reason, "verdict": verdict})
+    kb = open_kb(kb_dir)
     if not chosen:
         require_terminal("mage groom", HEADLESS)
-    kb = open_kb(kb_dir)
     imported = take_redirects(kb)
     if not chosen:
         return _open_app(kb)
