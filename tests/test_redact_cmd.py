@@ -54,7 +54,7 @@ def test_a_clean_kb_passes(git_kb):
     write_note(git_kb, "deploy", "Deploy with `make release`; the token lives in ${RELEASE_TOKEN}.")
     done = run_mage("redact", "--check", cwd=git_kb.root)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout == "no secrets in 2 files under mage/\n"  # config.yaml and the note: one summary line
+    assert done.stdout == "no secrets in 4 files under mage/\n"  # config.yaml, MEMORY.md, INDEX.md, the note: one line
 
 
 def test_json_output_lists_findings_without_secrets(git_kb):
