@@ -62,7 +62,7 @@ def test_json_output_lists_findings_without_secrets(git_kb):
     done = run_mage("redact", "--check", "--json", cwd=git_kb.root)
     assert done.returncode == 1
     report = json.loads(done.stdout)
-    assert report == {"clean": False, "files": 2,
+    assert report == {"clean": False, "files": 4,
                       "findings": [{"path": "mage/notes/db.md", "line": 8, "kind": "password"}]}
     assert "Quay-7hR2kLp9!" not in done.stdout
 
