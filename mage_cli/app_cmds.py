@@ -5,6 +5,7 @@ from pathlib import Path
 import click
 
 from mage_cli.common import kb_option, open_kb
+from mage_cli.terminal import require_terminal
 
 PANES = ("staging", "notes", "skills", "dials", "recurrence")
 
@@ -24,9 +25,11 @@ def tui(pane, kb_dir):
       mage tui
       mage tui --pane notes --kb ~/src/acme-api
     """
+    kb = open_kb(kb_dir)
+    require_terminal("mage tui", "`mage status`, `mage drafts`, `mage notes` and `mage groom --accept ID`")
     from mage_tui.app.mage import run_app
 
-    run_app(open_kb(kb_dir), pane=pane)
+    run_app(kb, pane=pane)
 
 
 @click.command()
@@ -50,6 +53,8 @@ def demo(path, keep, no_app):
       mage demo --keep
       mage demo --path /tmp/acme-demo --no-app
     """
+    if not no_app:
+        require_terminal("mage demo", "`mage demo --no-app` to build the demo KB and print where it is")
     from mage_engine.demo.lifecycle import DemoSession
 
     with DemoSession(path, keep=keep or no_app) as session:

@@ -4,6 +4,7 @@ import click
 
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
 from mage_engine.base.clip import plain
+from mage_cli.terminal import require_terminal
 from mage_engine.base.errors import MageError
 from mage_engine.grooming import groom as engine
 from mage_engine.grooming.proposals import approve_proposals, propose
@@ -11,6 +12,9 @@ from mage_engine.grooming.redirects import take_redirects
 from mage_engine.grooming.undo import undo_last
 
 ACTIONS = ("accept", "accept_all", "reject", "merge", "propose", "approve_proposals", "undo")
+# Each option that shapes an action, and the actions it goes with: given alone it is a mistake.
+MODIFIERS = {"into": ("merge",), "edit": ("merge",), "reason": ("reject", "propose"), "verdict": ("propose",)}
+HEADLESS = "`mage drafts` to list the drafts and `mage groom --accept ID` (or --reject, --merge ID --into NOTE)"
 
 
 @click.command()
@@ -59,14 +63,17 @@ def groom(ids, kb_dir, as_json, into, reason, verdict, edit, to, **flags):
         raise click.UsageError("--edit goes with --merge: mage groom --merge DRAFT --into NOTE --edit")
     if to and chosen not in (["accept"], ["accept_all"]):
         raise click.UsageError("--to goes with --accept: mage groom --accept ID --to personal|project")
+    _refuse_stray_options(chosen, ids, as_json, {"into": into, "reason": reason, "verdict": verdict})
     kb = open_kb(kb_dir)
+    if not chosen:
+        require_terminal("mage groom", HEADLESS)
     imported = take_redirects(kb)
     if to:
         from mage_cli.kbs_cmds import accept_to
 
         return accept_to(kb, list(ids) if chosen == ["accept"] else None, to, as_json)
     if not chosen:
-        return _open_app(kb, ids)
+        return _open_app(kb)
     if chosen == ["undo"]:
         if ids:
             raise click.UsageError("--undo takes no ids: it takes back the last accept, reject or merge")
@@ -77,6 +84,19 @@ def groom(ids, kb_dir, as_json, into, reason, verdict, edit, to, **flags):
         echo_json({**result, "redirects_staged": imported})
         return
     _print(result)
+
+
+def _refuse_stray_options(chosen: list[str], ids, as_json: bool, given: dict) -> None:
+    """`mage groom --into x` (no --merge) would open the app and drop the option: a usage error instead."""
+    action = chosen[0] if chosen else None
+    for name, value in given.items():
+        if value and action not in MODIFIERS[name]:
+            with_ = " or ".join("--" + a for a in MODIFIERS[name])
+            raise click.UsageError(f"--{name} goes with {with_}" + (f", not --{action.replace('_', '-')}" if action else ""))
+    if action is None and ids:
+        raise click.UsageError("draft ids need an action: --accept, --reject, --merge or --propose")
+    if action is None and as_json:
+        raise click.UsageError("--json goes with an action (--accept, --reject, …); the app prints no JSON")
 
 
 def _run(kb, action, ids, into, reason, verdict, edit=False) -> dict:
@@ -103,7 +123,11 @@ def _run(kb, action, ids, into, reason, verdict, edit=False) -> dict:
 def _edited_merge(kb, draft_id: str, note_id: str) -> str:
     """The merged note as the person leaves it in $EDITOR; closing without saving cancels."""
     proposed = engine.merge_text(kb, draft_id, note_id)
-    edited = click.edit(proposed, extension=".md", require_save=True)
+    try:
+        edited = click.edit(proposed, extension=".md", require_save=True)
+    except click.ClickException as error:  # the editor would not start, or exited non-zero
+        raise MageError(f"merge cancelled: the editor failed ({error.message}); nothing was written",
+                        "set $VISUAL or $EDITOR to an editor that works, or merge without --edit") from None
     if edited is None:
         raise MageError("merge cancelled: the editor closed without saving", "nothing was written")
     return edited
@@ -138,9 +162,7 @@ def _print_undo(result: dict) -> None:
         click.echo(f"warning: {plain(warning)}", err=True)
 
 
-def _open_app(kb, ids) -> None:
-    if ids:
-        raise click.UsageError("draft ids need an action: --accept, --reject, --merge or --propose")
+def _open_app(kb) -> None:
     from mage_tui.app.mage import run_app
 
     run_app(kb, pane="staging")

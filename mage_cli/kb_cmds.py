@@ -1,12 +1,13 @@
 """`mage init` and `mage dial`: create a knowledge base, read and set its dials."""
 
+import os
 from pathlib import Path
 
 import click
 
 from mage_cli.common import echo_json, group_kb_dir, json_option, kb_option, open_kb, wants_personal
 from mage_engine.grooming.autonomy import PERMITS, current_actor, require
-from mage_engine.kb.dials import THRESHOLDS
+from mage_engine.kb.dials import AUTONOMIES, SENSITIVITIES, THRESHOLDS
 from mage_engine.kb.config import ENV_OVERRIDES, load_config, set_dial
 from mage_engine.kb.init import init_kb
 
@@ -127,6 +128,9 @@ def dial(dial_name, value, kb_dir, as_json):
       mage dial sensitivity high
       mage dial autonomy approver
     """
+    allowed = {"sensitivity": SENSITIVITIES, "autonomy": AUTONOMIES}.get(dial_name, ())
+    if value is not None and value not in allowed:
+        raise click.UsageError(f"unknown {dial_name} '{value}': choose one of {', '.join(allowed)}")
     kb = open_kb(kb_dir)
     if dial_name and value is None:
         _show_one(dial_name, load_config(kb), as_json)
@@ -136,12 +140,21 @@ def dial(dial_name, value, kb_dir, as_json):
             require("set-autonomy", load_config(kb).autonomy)
         set_dial(kb, dial_name, value)
     config = load_config(kb)
+    _say_the_environment_wins(dial_name, value, config)
     data = {"sensitivity": config.sensitivity, "autonomy": config.autonomy, "K": config.k, "M": config.m,
             "permits": PERMITS[config.autonomy], "actor": current_actor(), "warnings": config.warnings}
     if as_json:
         echo_json(data)
         return
     _print_dials(data)
+
+
+def _say_the_environment_wins(name, value, config) -> None:
+    """`MAGE_SENSITIVITY=low mage dial sensitivity normal` writes normal, but this shell still runs low."""
+    variable = next((env for env, (attr, _) in ENV_OVERRIDES.items() if attr == name), None)
+    if value is not None and variable and os.environ.get(variable) and getattr(config, name) != value:
+        click.echo(f"mage: note: mage/config.yaml now says {name}: {value}, but {variable}="
+                   f"{os.environ[variable]} in this environment wins over it (unset it to use the file)", err=True)
 
 
 def _show_one(name: str, config, as_json: bool) -> None:

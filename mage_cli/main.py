@@ -79,7 +79,7 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--kb", "kb_dir", metavar="DIR", envvar="MAGE_KB",
-              help="Knowledge base folder, for any command (before or after it; env MAGE_KB).")
+              help="Knowledge base folder, for every command but scrub and demo (before or after it; env MAGE_KB).")
 @click.option("--json", "as_json", is_flag=True, help="Machine-readable JSON, for the commands that print it.")
 @click.option("--personal", is_flag=True, expose_value=False, help="Act on your personal KB (see `mage init --personal`).",
               callback=lambda ctx, param, value: value and ctx.meta.__setitem__("mage_personal", True))
@@ -103,7 +103,8 @@ def cli(ctx, kb_dir, as_json):
       mage recall "how do we deploy"     search the notes
 
     \b
-    --kb and --json go before or after the command: `mage --kb ~/src/api
+    --kb and --json go before or after the command (scrub and demo read no
+    knowledge base, so they take no --kb): `mage --kb ~/src/api
     status` and `mage status --kb ~/src/api` are the same. A file option
     given as `-` reads standard input. Shell completion: add
     `eval "$(_MAGE_COMPLETE=bash_source mage)"` to ~/.bashrc

@@ -39,20 +39,28 @@ def redact(ctx, paths, check, staged, install_hook, rescrub, kb_dir, as_json):
       mage redact --install-hook
       mage redact --rescrub
     """
+    chosen = [name for name, given in (("--check", check), ("--install-hook", install_hook),
+                                       ("--rescrub", rescrub)) if given]
+    if len(chosen) != 1:
+        raise click.UsageError("choose one action: --check [PATH…|-], --install-hook or --rescrub"
+                               + (f", not {' and '.join(chosen)}" if chosen else ""))
+    if staged and not check:
+        raise click.UsageError("--staged goes with --check: mage redact --check --staged")
     if rescrub:
         _rescrub(kb_dir, as_json)
     elif install_hook:
-        _install(kb_dir)
-    elif check:
-        _check(kb_dir, paths, staged, as_json)
+        _install(kb_dir, as_json)
     else:
-        click.echo(ctx.get_help())
+        _check(kb_dir, paths, staged, as_json)
 
 
-def _install(kb_dir) -> None:
+def _install(kb_dir, as_json: bool) -> None:
     from mage_engine.hosts.git_precommit import install_pre_commit_hook
 
     path = install_pre_commit_hook(open_kb(kb_dir))
+    if as_json:
+        echo_json({"installed": str(path), "bypass": "git commit --no-verify"})
+        return
     click.echo(f"Installed the pre-commit hook at {path}")
     click.echo("git now refuses a commit that would put a secret into mage/ (bypass once: git commit --no-verify).")
 
@@ -102,7 +110,8 @@ def _summary(findings, scanned: int, staged: bool, paths) -> None:
     where = "staged under mage/" if staged else ("given" if paths else "under mage/")
     files = f"{scanned} file{'s' if scanned != 1 else ''} {where}"
     if findings:
-        click.echo(f"mage: {len(findings)} secret(s) found in {files}; remove them (or write [REDACTED:kind] "
-                   "in their place) and try again", err=True)
+        holding = len({finding.path for finding in findings})
+        click.echo(f"mage: {len(findings)} secret(s) found in {holding} of {files}; remove them "
+                   "(or write [REDACTED:kind] in their place) and try again", err=True)
     else:
         click.echo(f"no secrets in {files}")

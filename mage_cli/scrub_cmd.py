@@ -17,16 +17,20 @@ def scrub(source, report, jsonl, as_json):
     """Redact secrets from a file or standard input, the way mage does before anything reaches disk.
 
     Prints the text with each secret replaced by [REDACTED:kind]. With no FILE,
-    or with -, reads standard input. `--jsonl` reads one JSON object per line
-    and writes one line per line, in order, with each object's "text" field
-    scrubbed (other fields as they were). `--report` prints `line: kind` for
-    each secret instead (with --json, a list of {"line", "kind"}).
+    or with -, reads standard input. The plain form scrubs all of the text, so
+    it is the one for a whole Claude Code transcript (its JSON stays valid).
+    `--jsonl` is narrower: it reads records shaped {"text": ...}, one JSON
+    object per line, and writes one line per line, in order, with only each
+    object's "text" field scrubbed (other fields as they were). `--report`
+    prints `line: kind` for each secret instead (with --json, a list of
+    {"line", "kind"}).
 
     \b
     Examples:
       kubectl logs deploy/api | mage scrub > api.log
       mage scrub --report .env
-      mage scrub --jsonl < transcript.jsonl > transcript.scrubbed.jsonl
+      mage scrub transcript.jsonl > transcript.scrubbed.jsonl   # a whole transcript
+      mage scrub --jsonl < records.jsonl > records.scrubbed.jsonl  # {"text": ...} per line
     """
     from mage_engine.scrub import stream
 

@@ -151,8 +151,9 @@ def test_hooks_log_a_malformed_override_once_not_on_every_run(kb):
 
 
 def test_redact_check_says_in_one_line_that_all_is_clean(kb):
+    """config.yaml, and the MEMORY.md and INDEX.md init writes."""
     done = run_mage("redact", "--check", cwd=kb.root)
-    assert done.returncode == 0 and done.stdout == "no secrets in 1 file under mage/\n"
+    assert done.returncode == 0 and done.stdout == "no secrets in 3 files under mage/\n"
 
 
 def test_a_personal_kb_above_a_repository_does_not_swallow_its_init(tmp_path):

@@ -100,7 +100,7 @@ def test_dial_command_shows_and_sets(kb):
     assert "K=4" in result.stdout and "M=7" in result.stdout
     assert "sensitivity: low" in kb.config_path.read_text()
     bad = run_mage("dial", "autonomy", "god", cwd=kb.root)
-    assert bad.returncode == 1 and "choose one of operator, approver, overseer" in bad.stderr
+    assert bad.returncode == 2 and "choose one of operator, approver, overseer" in bad.stderr  # a usage error
 
 
 def test_the_agent_cannot_raise_its_own_autonomy(kb):

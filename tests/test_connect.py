@@ -236,3 +236,15 @@ def test_json_output_names_the_files_and_the_hook(project):
     assert again["changed"] is False
     gone = json.loads(mage(project, "disconnect", "claude-code", "--json").stdout)
     assert gone["changed"] and any("removed .claude/settings.local.json" in a for a in gone["actions"])
+
+
+def test_right_after_init_and_connect_the_memory_folder_holds_a_memory_md(tmp_path):
+    """connect points Claude Code's autoMemoryDirectory at mage/: init has written MEMORY.md (and INDEX.md) there."""
+    out = mage(tmp_path, "init").stdout
+    assert "created mage/MEMORY.md" in out and "created mage/INDEX.md" in out
+    mage(tmp_path, "connect", "claude-code")
+    folder = Path(read(local(tmp_path))["autoMemoryDirectory"])
+    assert (folder / "MEMORY.md").is_file() and "[INDEX.md](INDEX.md)" in (folder / "MEMORY.md").read_text()
+    assert (folder / "INDEX.md").is_file()
+    report = json.loads(mage(tmp_path, "doctor", "--json", check=False).stdout)
+    assert not [c for c in report["checks"] if "MEMORY.md" in c["detail"] and c["status"] != "ok"]

@@ -142,12 +142,31 @@ def test_an_already_ignored_file_leaves_gitignore_alone(tmp_path):
     assert (tmp_path / ".gitignore").read_bytes() == before
 
 
-def test_disconnect_keeps_the_ignore_line_while_the_personal_file_holds_the_users_settings(tmp_path):
+def test_disconnect_removes_the_ignore_lines_connect_added_even_when_the_personal_file_stays(tmp_path):
+    """Connect says its lines are "removed by disconnect": so they are, also when the file predates connect."""
     git(tmp_path, "init", "-q")
     mage(tmp_path, "init")
+    before = (tmp_path / ".gitignore").read_bytes()
+    (tmp_path / ".claude").mkdir()
+    local(tmp_path).write_text('{"model": "opus"}\n')
+    assert "removed by disconnect" in mage(tmp_path, "connect", "claude-code").stdout
+    assert ".claude/settings.local.json" in (tmp_path / ".gitignore").read_text().splitlines()
+    out = mage(tmp_path, "disconnect", "claude-code").stdout
+    assert local(tmp_path).read_text() == '{"model": "opus"}\n'
+    assert (tmp_path / ".gitignore").read_bytes() == before, "as it was before connect"
+    assert "removed mage's .claude/settings.local.json lines from .gitignore" in out and "not ignored" in out
+
+
+def test_a_record_from_before_the_lines_were_recorded_still_has_them_removed(tmp_path):
+    git(tmp_path, "init", "-q")
+    mage(tmp_path, "init")
+    before = (tmp_path / ".gitignore").read_bytes()
     (tmp_path / ".claude").mkdir()
     local(tmp_path).write_text('{"model": "opus"}\n')
     mage(tmp_path, "connect", "claude-code")
+    record = tmp_path / ".mage" / "state" / "claude-code.json"
+    state = json.loads(record.read_text())
+    assert ".claude/settings.local.json" in state["gitignore"], "connect records the lines it added"
+    record.write_text(json.dumps({**state, "gitignore": True}))  # as older versions wrote it
     mage(tmp_path, "disconnect", "claude-code")
-    assert local(tmp_path).read_text() == '{"model": "opus"}\n'
-    assert ".claude/settings.local.json" in (tmp_path / ".gitignore").read_text().splitlines()
+    assert (tmp_path / ".gitignore").read_bytes() == before

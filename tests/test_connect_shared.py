@@ -76,7 +76,8 @@ def test_a_teammate_without_mage_is_warned_once_at_session_start_and_never_block
                         path, tmp_path)
     assert start.returncode == 0 and start.stderr == ""
     warning = json.loads(start.stdout)["systemMessage"]  # shown to the user; not a hook error
-    assert "mage is not installed on this machine: run `pipx install mage`" in warning
+    assert "mage is not installed on this machine: install it from a checkout of mage" in warning
+    assert "`pipx install /path/to/mage`" in warning, "PyPI's `mage` is another project: never advised"
     tool = run_as_host(project, "PostToolUse", {"session_id": "s", "cwd": str(project),
                                                 "hook_event_name": "PostToolUse", "tool_name": "Bash"},
                        path, tmp_path)
@@ -97,7 +98,8 @@ def test_doctor_flags_a_committed_file_holding_this_machines_paths(project):
     data = shared(project)
     data.pop("autoMemoryDirectory")
     (project / ".claude" / "settings.json").write_text(json.dumps(data, indent=2))
-    report = json.loads(run_mage("doctor", "--json", cwd=project).stdout)
+    with_mage = {"PATH": f"{BIN}:{os.environ.get('PATH', '/usr/bin:/bin')}"}  # where the shared hooks find it
+    report = json.loads(run_mage("doctor", "--json", cwd=project, env=with_mage).stdout)
     checks = {c["name"]: c for c in report["checks"]}
     assert checks["shared-settings"]["status"] == "ok"
     assert checks["hooks-wired"]["status"] == "ok", checks["hooks-wired"]
@@ -129,3 +131,31 @@ def test_moving_back_to_the_personal_file_removes_the_shared_script(project):
     out = run_mage("connect", "claude-code", cwd=project).stdout
     assert "removed .claude/hooks/mage-hook" in out and not (project / ".claude" / "hooks").exists()
     assert "hooks" not in shared(project), "the groups moved, none left to run a missing script"
+
+
+def _doctor_checks(project, path: str, home: Path) -> tuple[int, dict]:
+    """`mage doctor --json` run by its full path (as after `make venv`), with `path` as PATH."""
+    env = {"PATH": path, "HOME": str(home)}
+    done = subprocess.run([str(BIN / "mage"), "doctor", "--json"], cwd=project, env=env, capture_output=True,
+                          text=True, timeout=120)
+    return done.returncode, {check["name"]: check for check in json.loads(done.stdout)["checks"]}
+
+
+def test_doctor_says_the_shared_hooks_cannot_find_mage_when_mage_hook_is_not_on_path(project, tmp_path):
+    run_mage("connect", "claude-code", "--shared", cwd=project)
+    code, checks = _doctor_checks(project, without_mage(os.environ.get("PATH", "/usr/bin:/bin")), tmp_path)
+    assert code == 1
+    hooks = checks["hooks"]
+    assert hooks["status"] == "fail"
+    assert hooks["detail"].startswith("the shared hooks cannot find mage: mage-hook is not on PATH")
+    assert "pipx install /path/to/mage" in hooks["fix"] and f'export PATH="{BIN}:$PATH"' in hooks["fix"]
+    misleading = [c for c in checks.values() if "report this" in c["fix"] or "let a sample secret" in c["detail"]]
+    assert not misleading, misleading
+
+
+def test_with_mage_hook_on_path_doctor_runs_the_shared_hooks_for_real(project, tmp_path):
+    run_mage("connect", "claude-code", "--shared", cwd=project)
+    code, checks = _doctor_checks(project, f"{BIN}:/usr/bin:/bin", tmp_path)
+    assert "hooks" not in checks
+    assert checks["hook:PreToolUse"]["status"] == "ok" and "Gate-0 scrubbed" in checks["hook:PreToolUse"]["detail"]
+    assert checks["hook:SessionStart"]["status"] != "fail"

@@ -119,3 +119,14 @@ def test_cli_edit_without_merge_is_a_usage_error(tmp_path):
     kb = demo(tmp_path)
     done = run_mage("groom", "--accept", UV_DRAFT, "--edit", "--kb", kb.root)
     assert done.returncode == 2 and "--edit goes with --merge" in done.stderr
+
+
+def test_cli_merge_edit_with_a_failing_editor_is_one_mage_line_and_writes_nothing(tmp_path):
+    kb = demo(tmp_path)
+    before = kb.note_path(UV_NOTE).read_text()
+    done = run_mage("groom", "--merge", UV_DRAFT, "--into", UV_NOTE, "--edit", "--kb", kb.root,
+                    env={"EDITOR": "false", "VISUAL": ""})
+    (line,) = done.stderr.splitlines()
+    assert done.returncode == 1 and line.startswith("mage: merge cancelled: the editor failed")
+    assert "$EDITOR" in line and not line.startswith("Error")
+    assert kb.note_path(UV_NOTE).read_text() == before and kb.draft_path(UV_DRAFT).exists()

@@ -54,7 +54,7 @@ def test_a_clean_kb_passes(git_kb):
     write_note(git_kb, "deploy", "Deploy with `make release`; the token lives in ${RELEASE_TOKEN}.")
     done = run_mage("redact", "--check", cwd=git_kb.root)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout == "no secrets in 2 files under mage/\n"  # config.yaml and the note: one summary line
+    assert done.stdout == "no secrets in 4 files under mage/\n"  # config.yaml, MEMORY.md, INDEX.md, the note: one line
 
 
 def test_json_output_lists_findings_without_secrets(git_kb):
@@ -62,7 +62,7 @@ def test_json_output_lists_findings_without_secrets(git_kb):
     done = run_mage("redact", "--check", "--json", cwd=git_kb.root)
     assert done.returncode == 1
     report = json.loads(done.stdout)
-    assert report == {"clean": False, "files": 2,
+    assert report == {"clean": False, "files": 4,
                       "findings": [{"path": "mage/notes/db.md", "line": 8, "kind": "password"}]}
     assert "Quay-7hR2kLp9!" not in done.stdout
 
@@ -85,10 +85,10 @@ def test_only_the_paths_given_are_scanned(git_kb):
     assert missing.returncode == 1 and "no such file" in missing.stderr
 
 
-def test_without_check_it_prints_help(git_kb):
+def test_without_an_action_it_is_a_usage_error_naming_the_actions(git_kb):
     done = run_mage("redact", cwd=git_kb.root)
-    assert done.returncode == 0
-    assert "--check" in done.stdout and "--install-hook" in done.stdout
+    assert done.returncode == 2
+    assert "--check" in done.stderr and "--install-hook" in done.stderr and "--rescrub" in done.stderr
 
 
 def test_the_installed_hook_refuses_a_commit_with_a_secret_and_allows_a_clean_one(git_kb):

@@ -28,6 +28,9 @@ REQUESTS = [
     ("Keep in mind: deploys happen only on Tuesdays.", "fact", "Deploys happen only on Tuesdays"),
     ("I'd rather you ask before installing anything, save that to your memory", "preference",
      "I'd rather you ask before installing anything"),
+    ("remember the prod db is mysql://app@db.internal:3306/app, not the replica", "fact",
+     "The prod db is mysql://app@db.internal:3306/app, not the replica"),
+    ("remember this: the docs are at https://docs.acme.dev/api", "fact", "The docs are at https://docs.acme.dev/api"),
 ]
 ORDINARY = [
     "do you remember what we did yesterday?", "I don't remember the password for the staging box",
@@ -109,6 +112,13 @@ def test_the_prompt_hook_stages_the_request_at_once(kb):
     assert (draft.title, draft.kind, draft.category) == ("Never commit without signing", "rule", "workflow")
     assert draft.draft["source"] == "lesson" and draft.draft["chapters"] == ["s1:1"]
     assert draft.body.startswith("never commit without signing.")
+
+
+def test_a_url_in_the_request_is_kept_whole_in_the_drafts_title(kb):
+    """The colon of `https://` is not the colon of "remember this: …"."""
+    _prompt(kb, "s1", "remember that the dashboard lives at https://grafana.internal/d/api and we check it after deploys")
+    (draft,) = _drafts(kb)
+    assert draft.title == "The dashboard lives at https://grafana.internal/d/api and we check it after deploys"
 
 
 def test_a_request_made_again_or_rejected_is_never_staged_twice(kb):

@@ -68,3 +68,34 @@ def test_an_unreadable_file_is_one_line_and_exit_one(tmp_path):
     done = run_mage("scrub", tmp_path / "missing.log")
     assert done.returncode == 1 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and "cannot read" in done.stderr and "Traceback" not in done.stderr
+
+
+def _transcript_with_secrets() -> tuple[str, list[str]]:
+    """A Claude Code transcript's shapes: a prompt, an assistant turn with a tool call, its result."""
+    token, key = "ghp_" + fake(36), "AKIAQ3RZ7K2MX9WPLT4B"
+    password = "Tr0ub4dor-x" + fake(8)
+    url = f"postgres://deploy:{password}@db.internal:5432/app"
+    records = [
+        {"type": "user", "message": {"role": "user", "content": f"push with {token}"}},
+        {"type": "assistant", "message": {"role": "assistant", "content": [
+            {"type": "text", "text": f"exporting AWS_ACCESS_KEY_ID={key}"},
+            {"type": "tool_use", "id": "t1", "name": "Bash", "input": {"command": f"psql {url} -c 'select 1'"}}]}},
+        {"type": "user", "message": {"role": "user", "content": [
+            {"type": "tool_result", "tool_use_id": "t1", "content": f"connected to {url}\nok"}]}},
+    ]
+    return "".join(json.dumps(r) + "\n" for r in records), [token, key, password]
+
+
+def test_the_help_s_transcript_example_leaves_no_secret_in_a_transcript(tmp_path):
+    """The example a user copies from `mage scrub --help` for a transcript must scrub all of it."""
+    text, secrets = _transcript_with_secrets()
+    (tmp_path / "transcript.jsonl").write_text(text)
+    help_text = run_mage("scrub", "--help").stdout
+    (example,) = [line.split("#")[0].strip() for line in help_text.splitlines() if "transcript.jsonl" in line]
+    env = {"PATH": f"{BIN}:/usr/bin:/bin"}
+    assert subprocess.run(["sh", "-c", example], cwd=tmp_path, env=env, timeout=60).returncode == 0
+    (written,) = [p for p in tmp_path.iterdir() if p.name != "transcript.jsonl"]
+    out = written.read_text()
+    assert not [s for s in secrets if s in out], f"{example!r} left secrets in {written.name}"
+    records = [json.loads(line) for line in out.splitlines()]
+    assert len(records) == 3 and "[REDACTED:" in records[2]["message"]["content"][0]["content"]

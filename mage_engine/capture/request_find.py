@@ -68,7 +68,9 @@ def _is_question(masked: str) -> bool:
 
 def _after_colon(sentence: str, masked: str, sentences: list, index: int):
     """'note for the future: X', 'remember this: X', 'Rule for this repo: X', 'save in memory: X'."""
-    colon = masked.find(":")
+    # the colon that ends a phrase, never one inside a word: `https://`, `mysql://root:pw@db:3306` are no preamble
+    ends = re.search(r":(?=\s|$)", masked)
+    colon = ends.start() if ends else -1
     if colon < 0 or colon > 100:
         return None
     preamble, rest = masked[:colon], sentence[colon + 1:].strip()

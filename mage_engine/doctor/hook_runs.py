@@ -16,6 +16,7 @@ import time
 
 from mage_engine.doctor.check import Check, fail, ok, warn
 from mage_engine.doctor import samples
+from mage_engine.doctor.shared_route import unreachable_mage
 from mage_engine.hosts.claude_code.wiring import EVENTS
 from mage_engine.kb.layout import KB
 from mage_engine.kb.probe import PROBE_PREFIX
@@ -31,6 +32,9 @@ def run_all(kb: KB) -> list[Check]:
     """One `hook:<Event>` line per hooked event."""
     session = f"{PROBE_PREFIX}{os.getpid()}"
     commands = samples.wired_commands(kb)
+    unreachable = unreachable_mage(kb, commands, _hook_env(kb))
+    if unreachable:
+        return [unreachable]
     with tempfile.TemporaryDirectory(prefix="mage-doctor-") as folder:
         transcript = os.path.join(folder, f"{session}.jsonl")
         samples.write_transcript(transcript, kb, session)
@@ -44,8 +48,7 @@ def run_one(kb: KB, event: str, command: str, timeout: float, session: str, tran
     """Run one hook with its sample payload and judge what the host would see."""
     name, payload = f"hook:{event}", samples.payload(kb, event, session, transcript)
     errors_before = _size(kb.errors_log)
-    env = {k: v for k, v in os.environ.items() if k not in DROP_ENV}
-    env.update(CLAUDECODE="1", CLAUDE_PROJECT_DIR=str(kb.root))
+    env = _hook_env(kb)
     started = time.perf_counter()
     try:
         done = subprocess.run(["sh", "-c", command], input=json.dumps(payload), capture_output=True, text=True,
@@ -54,8 +57,16 @@ def run_one(kb: KB, event: str, command: str, timeout: float, session: str, tran
         return fail(name, f"did not finish within its {timeout:g} s timeout: the host would drop it",
                     "look for a lock or a slow index in .mage/; `mage index` rebuilds the index")
     ms = round((time.perf_counter() - started) * 1000)
-    swallowed = _new_lines(kb.errors_log, errors_before)
+    # config.yaml's warnings are logged by the first hook that reads it; the `config` check reports them
+    swallowed = [line for line in _new_lines(kb.errors_log, errors_before) if not _message(line).startswith("config: ")]
     return judge(name, event, done, ms, swallowed, command)
+
+
+def _hook_env(kb: KB) -> dict:
+    """The environment a hook runs in: this shell's, as the host started from it would pass it."""
+    env = {k: v for k, v in os.environ.items() if k not in DROP_ENV}
+    env.update(CLAUDECODE="1", CLAUDE_PROJECT_DIR=str(kb.root))
+    return env
 
 
 def judge(name: str, event: str, done, ms: int, swallowed: list, command: str) -> Check:

@@ -54,7 +54,8 @@ def config(kb: KB, fix: bool) -> Check:
     detail = (f"{kb.relative(kb.config_path)} parses: sensitivity {loaded.sensitivity} "
               f"(K={loaded.k}, M={loaded.m}), autonomy {loaded.autonomy}")
     if loaded.warnings:
-        return warn("config", f"{detail}; {loaded.warnings[0]}", "fix the value named", warnings=loaded.warnings)
+        return warn("config", f"{detail}; {'; '.join(loaded.warnings)}", "fix the value or key named",
+                    warnings=loaded.warnings)
     return ok("config", detail)
 
 

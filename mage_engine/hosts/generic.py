@@ -36,9 +36,8 @@ BODY = """\
 ## Project memory (mage)
 
 This project keeps its hard-earned knowledge as markdown notes under `mage/notes/`, managed by mage.
-`mage` below is the mage command. If your shell does not find it, run it by its full path: on the machine that
-wrote this section that is `{mage}`; elsewhere `command -v mage`, `~/.local/bin/mage` (pipx) or the project's
-`.venv/bin/mage` finds it.
+`mage` below is the mage command. If your shell does not find it, look for it by its full path:
+`command -v mage`, `~/.local/bin/mage` (pipx) or the project's `.venv/bin/mage`; `mage doctor` says which.
 
 - Before starting a task, read `mage/MEMORY.md`: the standing rules and the most useful notes.
 - Before unfamiliar work, search the notes: `mage recall "<a few words>"`; read one in full with `mage show <id>`.
@@ -56,13 +55,9 @@ wrote this section that is `{mage}`; elsewhere `command -v mage`, `~/.local/bin/
 - Never edit `mage/notes/`, `mage/INDEX.md` or `mage/MEMORY.md` yourself: mage writes them."""
 
 
-def section(mage: str | None = None) -> str:
-    """The marked block connect writes, naming `mage` (this install's command) as the full path."""
-    if mage is None:
-        from mage_engine.hosts.git_precommit import mage_command
-
-        mage = " ".join(mage_command())
-    body = BODY.format(mage=mage, groom=GROOM.paths[HOST], onboard=ONBOARD.paths[HOST])
+def section() -> str:
+    """The marked block connect writes. AGENTS.md is committed: it names no path of this machine."""
+    body = BODY.format(groom=GROOM.paths[HOST], onboard=ONBOARD.paths[HOST])
     return f"{BEGIN}\n{body}\n{END}\n"
 
 

@@ -57,8 +57,30 @@ _SECTIONS = {
 }
 
 
+TOP_KEYS = ("sensitivity", "autonomy", *_SECTIONS, "thresholds", "logs")
+
+
+def _unknown_keys(data: dict, config: Config, path, lines: dict) -> None:
+    """A typo (`sensitivty: high`) would silently keep the default: a warning naming the nearest key."""
+    from difflib import get_close_matches
+
+    def say(key: str, known) -> None:
+        near = get_close_matches(key.rsplit(".", 1)[-1], known, n=1, cutoff=0.6)
+        hint = f"did you mean '{near[0]}'?" if near else f"known keys: {', '.join(known)}"
+        config.warnings.append(f"{path}:{lines.get(key, 1)}: unknown key '{key}', ignored ({hint})")
+
+    for key in data:
+        if str(key) not in TOP_KEYS:
+            say(str(key), TOP_KEYS)
+        elif str(key) in _SECTIONS and isinstance(data[key], dict):
+            for name in data[key]:
+                if str(name) not in _SECTIONS[key]:
+                    say(f"{key}.{name}", tuple(_SECTIONS[key]))
+
+
 def _config_from_mapping(data: dict, path, lines: dict) -> Config:
     config = Config()
+    _unknown_keys(data, config, path, lines)
 
     def fail(key, problem):
         raise ConfigError(f"{path}:{lines.get(key, 1)}: key '{key}' {problem}",

@@ -32,9 +32,23 @@ def init_kb(root: Path) -> InitResult:
     if not kb.config_path.exists():
         write_text_atomic(kb.config_path, DEFAULT_CONFIG_TEXT)
         result.created.append(kb.relative(kb.config_path))
+    _write_derived_files(kb, result)
     result.gitignore_updated = _ensure_gitignored(kb.root / ".gitignore")
     _stamp_scrub_version(kb)
     return result
+
+
+def _write_derived_files(kb: KB, result: InitResult) -> None:
+    """MEMORY.md and INDEX.md from the start: `connect` points the host's memory at mage/ right away."""
+    from mage_engine.kb.render_index import render_index
+    from mage_engine.kb.render_memory import render_memory
+
+    if any(kb.notes_dir.glob("*.md")):
+        return  # an existing KB's derived files are grooming's to render, from its notes
+    for path, text in ((kb.memory_md, render_memory([])), (kb.index_md, render_index([]))):
+        if not path.exists():
+            write_text_atomic(path, text)
+            result.created.append(kb.relative(path))
 
 
 def inside_git(folder: Path) -> bool:

@@ -39,6 +39,7 @@ def test_a_link_anywhere_on_the_way_is_refused_for_reads_writes_and_folders(kb, 
 def test_an_atomic_write_replaces_a_link_instead_of_writing_through_it(kb, tmp_path):
     outside = tmp_path / "target.md"
     outside.write_text("theirs\n")
+    kb.index_md.unlink(missing_ok=True)  # init wrote one: a link now stands in its place
     kb.index_md.symlink_to(outside)
     atomic.write_text_atomic(kb.index_md, "ours\n")
     assert outside.read_text() == "theirs\n"

@@ -151,8 +151,8 @@ def _disconnect(kb: KB) -> HostChange:
     plan_script_removal(kb, plan, change)
     agent_install.plan_removal(kb, plan, change, state.get("agent_files", {}), files_for("project"),
                                fallback=not state)
-    if state.get("gitignore") and not local_remains:
-        gitignore.plan_unignore(kb, plan, change)
+    if state.get("gitignore"):  # whenever connect said it added them
+        gitignore.plan_unignore(kb, plan, change, state["gitignore"], kept=local_remains)
     gitignore.plan_tools(kb, plan, change, state, [])
     plan.delete(state_path(kb))
     commit(kb, plan, None)

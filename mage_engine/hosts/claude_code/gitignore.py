@@ -4,8 +4,10 @@ Claude Code git-ignores that file when it creates it, but not when mage
 does. Connect asks git whether the file is ignored (any rule counts: the
 project's .gitignore, .git/info/exclude, the user's global excludes); when it
 is not, it appends two lines of its own to the project's .gitignore, a
-comment and the path, and says so. Disconnect removes exactly those two lines
-once the file is gone.
+comment and the path, says so, and records the lines it added. Disconnect
+removes exactly those lines whenever connect added them, even when the
+settings file stays (it was there before connect): .gitignore is left as it
+was before connect.
 
 The host agent's tools that connect installs (.claude/skills/mage-groom/…)
 are personal too when the hooks are: connect then ignores them in a block of
@@ -64,17 +66,24 @@ def plan_ignore(kb: KB, plan, change, state: dict) -> None:
     if is_ignored(kb):
         return
     plan.write(gitignore_path(kb), with_mage_lines(_text(kb, plan)))
-    state["gitignore"] = True
+    state["gitignore"] = list(LINES)  # what disconnect takes out again, as written now
     change.did(f"added {LOCAL_SETTINGS} to .gitignore (it holds this machine's paths; "
                "mage's two lines, removed by disconnect)")
 
 
-def plan_unignore(kb: KB, plan, change) -> None:
-    """Remove mage's two lines, exactly as it wrote them (a hand-edited block is left alone)."""
-    rest = without_mage_lines(_text(kb, plan))
+def plan_unignore(kb: KB, plan, change, added, kept: bool) -> None:
+    """Remove the lines connect recorded adding, exactly as written (a hand-edited block is left alone).
+
+    `added` is the recorded list (True in records older than it: the lines of
+    this version); `kept` says the settings file stays, so the user hears it is
+    no longer ignored, as before connect.
+    """
+    block = tuple(added) if isinstance(added, list) else LINES
+    rest = without_mage_lines(_text(kb, plan), block)
     if rest is not None:
         plan.write(gitignore_path(kb), rest)
-        change.did(f"removed mage's {LOCAL_SETTINGS} lines from .gitignore")
+        change.did(f"removed mage's {LOCAL_SETTINGS} lines from .gitignore"
+                   + (f" ({LOCAL_SETTINGS} stays, not ignored, as before connect)" if kept else ""))
 
 
 def plan_tools(kb: KB, plan, change, state: dict, paths: list) -> None:

@@ -64,7 +64,7 @@ def personal_launcher() -> Launcher:
             prefix = " ".join([shlex.quote(interpreter), *flags, "-c", shlex.quote(program)])
             return Launcher(prefix, kind, interpreter)
     raise MageError(f"{interpreter} cannot import mage's hook entry point in a clean process",
-                    "reinstall mage (pipx install mage, or pip install mage in a virtualenv)")
+                    "reinstall mage from its checkout (`pipx install --force /path/to/mage`, or `make venv` there)")
 
 
 def interpreter_path() -> str:

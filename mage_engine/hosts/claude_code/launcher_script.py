@@ -63,7 +63,7 @@ else
     cat >/dev/null 2>&1
 fi
 if [ "$1" = SessionStart ]; then  # a warning the host shows the user, once per session; never a hook error
-    printf '%s\n' '{"systemMessage": "mage: Claude Code runs mage hooks here, but mage is not installed on this machine: run `pipx install mage` (or pip install mage) and start Claude Code again"}'
+    printf '%s\n' '{"systemMessage": "mage: Claude Code runs mage hooks here, but mage is not installed on this machine: install it from a checkout of mage with `pipx install /path/to/mage` (the `mage` on PyPI is another project) and start Claude Code again"}'
 fi
 exit 0
 '''
