@@ -16,7 +16,7 @@ import os
 import sys
 import time
 
-from mage_engine.base import fastjson, surrogates
+from mage_engine.base import fastjson
 from mage_engine.events import handlers
 from mage_engine.hosts.claude_code import payload as host
 
@@ -173,7 +173,9 @@ def _read_payload() -> tuple:
     payload = fastjson.loads(text)
     if not isinstance(payload, dict):
         raise ValueError(f"payload is a JSON {type(payload).__name__}, not an object")
-    if surrogates.has_escape(raw):  # \udfff: no later write could encode it (base/surrogates.py)
+    if b"\\ud" in raw or b"\\uD" in raw:  # \udfff: no later write could encode it (base/surrogates.py)
+        from mage_engine.base import surrogates
+
         payload = surrogates.without_lone_surrogates(payload)
     return payload, notes
 

@@ -54,9 +54,14 @@ def hint(ctx):
     prompt = host.prompt(ctx.payload)
     if not prompt.strip():
         return None
-    from mage_engine.recall.procedure.guidance import with_guidance  # no position: one failed lstat
+    from mage_engine.recall.procedure.position import declared  # no position: one failed lstat
 
-    return with_guidance(ctx, _hint(ctx, prompt))
+    position = declared(ctx.kb, ctx.session_id)
+    if position is None:
+        return _hint(ctx, prompt)
+    from mage_engine.recall.procedure.guidance import with_guidance
+
+    return with_guidance(ctx, _hint(ctx, prompt), position)
 
 
 def _hint(ctx, prompt: str):

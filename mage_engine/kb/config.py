@@ -12,7 +12,6 @@ import os
 
 from mage_engine.base import fastjson
 from mage_engine.base.errors import ConfigError
-from mage_engine.kb.autonomy_confirm import in_force
 from mage_engine.kb.dials import AUTONOMIES, DEFAULT_CONFIG_TEXT, SENSITIVITIES, Config
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import CONFIG_CACHE_FILE, CONFIG_FILE, KB
@@ -32,6 +31,8 @@ def load_config(kb: KB, environ=None) -> Config:
     from mage_engine.kb.config_yaml import config_from_text
 
     config = config_from_text(_read_config_text(kb), kb.config_path)
+    from mage_engine.kb.autonomy_confirm import in_force  # the commands' config only: no hook grooms
+
     return apply_env(in_force(kb, config), os.environ if environ is None else environ)
 
 

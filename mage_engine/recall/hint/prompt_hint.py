@@ -40,11 +40,18 @@ def hint_prompt(kb, prompt: str, session: str, config, log) -> str | None:
 
 def _decide(kb, prompt: str, config, everyday, standing, log):
     from mage_engine.kbs.attached import others  # the personal KB and `kbs:`: one stat when there are none
-    from mage_engine.recall.hint.across import decide_across
     from mage_engine.recall.index import store
 
     try:
-        return decide_across(kb, others(kb, config), prompt, config.hint_min_score, config.hint_count,
+        attached = others(kb, config)
+        if not attached:  # one KB: the multi-KB merge is not even imported (each module costs the hook)
+            from mage_engine.recall.hint.decide import decide
+
+            return decide(kb, prompt, config.hint_min_score, config.hint_count, everyday, standing,
+                          scan_budget_ms=HOOK_SCAN_BUDGET_MS)
+        from mage_engine.recall.hint.across import decide_across
+
+        return decide_across(kb, attached, prompt, config.hint_min_score, config.hint_count,
                              everyday, standing, scan_budget_ms=HOOK_SCAN_BUDGET_MS)
     except BaseException as error:
         if not store.is_index_failure(error):

@@ -16,10 +16,11 @@ MAX_CHARS = 1400
 PART_CHARS = 160
 
 
-def with_guidance(ctx, hint: str | None) -> str | None:
+def with_guidance(ctx, hint: str | None, position: dict | None = None) -> str | None:
     """The hint with the guidance block before it (the hint alone when there is no position, or when
-    drawing the guidance failed: that is logged, and never costs the prompt its hint)."""
-    position = declared(ctx.kb, ctx.session_id)
+    drawing the guidance failed: that is logged, and never costs the prompt its hint). `position`:
+    the session's declared one, when the caller has read it already."""
+    position = position or declared(ctx.kb, ctx.session_id)
     if position is None:
         return hint
     try:
