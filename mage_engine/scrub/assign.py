@@ -17,6 +17,7 @@ from __future__ import annotations  # the re.Match annotations stay text: no `re
 
 from mage_engine.scrub.names import kind_for, tier, value_is_secret
 from mage_engine.scrub.rule import Rule, Span, at_needles, needle_offsets
+from mage_engine.scrub.masks import AsciiMask
 from mage_engine.scrub.values import looks_like_password, looks_random
 
 _SECRET_WORDS = "pass|pw|secret|token|key|auth|cred|sig|sess|sid"
@@ -30,7 +31,7 @@ _VALUE = (r"(?:(?:[rbfuRBFU]{1,2}|@)?\"(?P<dq>(?:[^\"\\\n]|\\.){1,400})\"|(?:[rb
 
 
 # Name characters (letters, digits, `_.-`) stay, every other ASCII character becomes a space.
-_NAME_MASK = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) in "_.-")}
+_NAME_MASK = AsciiMask({code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) in "_.-")})
 
 
 _LAST_STARTS = [None, []]  # the lowered text last asked about, and its name starts (two rules ask)
@@ -47,7 +48,7 @@ def _name_starts(lowered: str) -> list[int]:
 def _find_name_starts(lowered: str) -> list[int]:
     starts, mask = set(), None
     for at in needle_offsets(lowered, _NEEDLES):
-        mask = mask if mask is not None else lowered.translate(_NAME_MASK)
+        mask = mask if mask is not None else _NAME_MASK.apply(lowered)
         start = max(mask.rfind(" ", max(0, at - 80), at) + 1, at - 80, 0)
         while start < at and lowered[start] in ".-":
             start += 1
