@@ -1,17 +1,16 @@
-"""`mage recall --logs`: search the daily logs, entry by entry (BM25 over their words).
+"""`mage recall --logs`: search the daily logs, entry by entry, with the notes' own analysis and BM25.
 
 The logs are kept apart from the notes' search index on purpose: the hint
 hook searches that index, and a raw log must never become a hint. Logs are
-small (a few hundred words a session), so each search reads them afresh.
+small (a few hundred words a session), so each search indexes them afresh in
+memory, as documents of the notes' schema (recall/index/build.py): stemming,
+identifiers and Chinese, Japanese and Korean text are matched as in `mage recall`.
 """
-
-import math
-import re
 
 from mage_engine.logs.daily_file import LOGS_DIR, log_days, read_day, split_entries
 
-_WORD = re.compile(r"[^\W_]+", re.UNICODE)
-K1, B = 1.2, 0.75
+BOOSTS = {"title": 2.0, "all": 1.0}
+MEMORY_HEAP = 15_000_000
 
 
 def log_entries(kb) -> list[dict]:
@@ -28,33 +27,54 @@ def log_entries(kb) -> list[dict]:
 
 def search_logs(kb, query: str, limit: int = 10) -> list[dict]:
     """The best entries for `query`, best first; each with a 0..1 score (its share of the best)."""
-    entries = log_entries(kb)
-    terms = set(_words(query))
+    from mage_engine.terms import analysis, wordlists
+
+    wordlists.load_saved(kb)  # the analyzer takes its stopwords from the saved lists
+    entries, terms = log_entries(kb), analysis.query_terms(query)
     if not entries or not terms:
         return []
-    docs = [_words(e["text"]) for e in entries]
-    average = sum(map(len, docs)) / len(docs) or 1.0
-    frequency = {t: sum(1 for d in docs if t in d) for t in terms}
-    scored = []
-    for entry, words in zip(entries, docs):
-        score = sum(_term(words.count(t), len(words), average, frequency[t], len(docs)) for t in terms)
-        if score > 0:
-            scored.append((score, entry))
-    scored.sort(key=lambda item: (-item[0], item[1]["day"], item[1]["title"]))
-    best = scored[0][0] if scored else 1.0
-    return [{"id": f"{e['day']}#{e['session'] or 'hand'}", "title": e["title"], "summary": _summary(e["text"]),
-             "path": e["path"], "score": round(s / best, 3), "source": "log"} for s, e in scored[:limit]]
+    found = _ranked(_memory_index(entries), terms, limit)
+    best = found[0][0] if found else 1.0
+    return [{"id": _id(entries[n]), "title": entries[n]["title"], "summary": _summary(entries[n]["text"]),
+             "path": entries[n]["path"], "score": round(score / best, 3), "source": "log"}
+            for score, n in found]
 
 
-def _words(text: str) -> list[str]:
-    return [w.lower() for w in _WORD.findall(text)]
+def _memory_index(entries: list):
+    import tantivy
+
+    from mage_engine.recall.index.build import document
+    from mage_engine.recall.index.schema import schema
+    from mage_engine.terms import analysis
+
+    index = tantivy.Index(schema())  # in memory: nothing is written under .mage/index/
+    analysis.register(index)
+    writer = index.writer(heap_size=MEMORY_HEAP, num_threads=1)
+    for n, entry in enumerate(entries):
+        record = {"id": str(n), "path": entry["path"], "kind": "log", "source": "log", "title": entry["title"],
+                  "summary": "", "tags": []}
+        writer.add_document(document(record, entry["text"]))
+    writer.commit()
+    writer.wait_merging_threads()
+    index.reload()
+    return index
 
 
-def _term(count: int, length: int, average: float, containing: int, total: int) -> float:
-    if not count:
-        return 0.0
-    idf = math.log(1 + (total - containing + 0.5) / (containing + 0.5))
-    return idf * count * (K1 + 1) / (count + K1 * (1 - B + B * length / average))
+def _ranked(index, terms: list, limit: int) -> list:
+    """(BM25 score, entry number) of the best entries, best first (ties: the earlier entry)."""
+    import tantivy
+
+    schema = index.schema
+    clauses = [(tantivy.Occur.Should, tantivy.Query.boost_query(tantivy.Query.term_query(schema, field, term), boost))
+               for term in terms for field, boost in BOOSTS.items()]
+    searcher = index.searcher()
+    hits = searcher.search(tantivy.Query.boolean_query(clauses), limit=limit).hits
+    found = [(score, int(searcher.doc(address)["id"][0])) for score, address in hits]
+    return sorted(found, key=lambda item: (-item[0], item[1]))
+
+
+def _id(entry: dict) -> str:
+    return f"{entry['day']}#{entry['session'] or 'hand'}"
 
 
 def _summary(text: str) -> str:
