@@ -64,35 +64,13 @@ def _claim(kb) -> bool:
 
 
 def _fork(kb) -> bool:
-    if os.fork() != 0:
-        return True
-    _child(kb)  # never returns
+    from mage_engine.kb.atomic import remove
+    from mage_engine.kb.detached import run_detached
+
+    return run_detached(kb, "rescrub", "re-scrub", lambda: _rescrub(kb), cleanup=lambda: remove(kb.at(PENDING)))
 
 
-def _child(kb) -> None:
-    import gc
+def _rescrub(kb) -> None:
+    from mage_engine.grooming.rescrub import rescrub  # in the child: the hook never imports it
 
-    gc.enable()
-    code = 0
-    try:
-        os.setsid()
-        devnull = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(devnull, fd)
-        from mage_engine.grooming.rescrub import rescrub
-
-        rescrub(kb)
-    except BaseException as error:  # the child must never reach the parent's code path
-        code = 1
-        try:
-            from mage_engine.kb.errors_log import log_error
-
-            log_error(kb, "rescrub", f"background re-scrub: {type(error).__name__}: {error}")
-        except BaseException:
-            pass
-    finally:
-        try:
-            os.unlink(kb.at(PENDING))
-        except OSError:
-            pass
-        os._exit(code)
+    rescrub(kb)

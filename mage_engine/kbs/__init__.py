@@ -1,10 +1,11 @@
-"""Several knowledge bases at once: the project's, the person's own, and any a config lists.
+"""Several knowledge bases at once: which ones a project reads beside its own, and where a draft goes.
 
 personal.py finds (and creates) the personal KB; attached.py lists the KBs a
-project reads beside its own; search.py and hint.py search them together, each
-through its own Tantivy index; standing.py adds the others' standing notes to a
-session's start; transfer.py accepts drafts into, and moves notes between, KBs;
-suggest.py says where a draft looks like it belongs. Two pieces live in kb/, which
-imports nothing above it: config_kbs.py (the `kbs:` and `scratch:` keys) and
-worktree.py (a linked git worktree's scratch pointed at the main worktree's).
+project reads beside its own (the personal KB, then those `kbs:` lists);
+targets.py names the KB a `--to` means; suggest.py says where a draft looks like
+it belongs. Searching them together is recall's (`recall/search/across.py`,
+`recall/hint/across.py`, `recall/standing/other_kbs.py`); moving notes between
+them is grooming's (`grooming/transfer.py`); `kb/config_kbs.py` reads the `kbs:`
+and `scratch:` keys and `kb/worktree.py` points a linked worktree's scratch at
+the main one's.
 """

@@ -23,8 +23,23 @@ def scrub(text) -> str:
     return scrub_report(text)[0]
 
 
+_LAST = [None, None]  # the text last scrubbed and its result: a prompt is asked about three times
+
+
 def scrub_report(text) -> tuple[str, list[str]]:
-    """The scrubbed text and the kind of each secret replaced, in the order they occur."""
+    """The scrubbed text and the kind of each secret replaced, in the order they occur.
+
+    One hook run scrubs the same prompt for its trail line, its everyday-word counts and its
+    ledger line; the last text's result is kept, so the two later asks cost nothing."""
+    if text is _LAST[0] and text is not None:
+        return _LAST[1][0], list(_LAST[1][1])
+    report = _scrubbed(text)
+    if isinstance(text, str):
+        _LAST[:] = [text, report]
+    return report[0], list(report[1])
+
+
+def _scrubbed(text) -> tuple[str, list[str]]:
     try:
         from mage_engine.scrub.engine import as_text, find_spans, render
 

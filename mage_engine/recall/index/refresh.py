@@ -10,7 +10,6 @@ by the prompt after the one that started the check. `mage recall` and
 `mage index` always scan in full.
 """
 
-import os
 import time
 
 REFRESH_INTERVAL_NS = 2_000_000_000
@@ -19,8 +18,7 @@ REFRESH_INTERVAL_NS = 2_000_000_000
 def request_refresh(kb, stamp: dict, check) -> bool:
     """Fork a detached full check, `check(kb)`, unless one ran lately or a writer is at work. Never raises.
 
-    Forking costs the hook ~0.3 ms (starting a new interpreter would cost 5-15 ms);
-    the child drops the host's pipes at once, so the hook's output is not held up.
+    The child is kb/detached.py's: it drops the host's pipes at once.
     """
     try:
         if time.time_ns() - int(stamp.get("checked_ns", 0)) < REFRESH_INTERVAL_NS:
@@ -29,36 +27,17 @@ def request_refresh(kb, stamp: dict, check) -> bool:
         if not probe.acquire():
             return False  # a check is running already
         probe.release()
-        if os.fork() != 0:
-            return True
+        from mage_engine.kb.detached import run_detached
+
+        return run_detached(kb, "refresh", "index refresh", lambda: _check_alone(kb, check))
     except Exception:
         return False
-    _child(kb, check)  # never returns
 
 
-def _child(kb, check) -> None:
-    import gc
-
-    gc.enable()  # the hook turned the collector off for its few milliseconds; this may run for seconds
-    code = 0
-    try:
-        os.setsid()
-        devnull = os.open(os.devnull, os.O_RDWR)
-        for fd in (0, 1, 2):
-            os.dup2(devnull, fd)
-        lock = refresh_lock(kb)
-        if lock.acquire():  # held until exit: one background check at a time
-            check(kb)
-    except BaseException as error:  # the child must never reach the parent's code path
-        code = 1
-        try:
-            from mage_engine.kb.errors_log import log_error
-
-            log_error(kb, "refresh", f"background index refresh: {type(error).__name__}: {error}")
-        except BaseException:
-            pass
-    finally:
-        os._exit(code)
+def _check_alone(kb, check) -> None:
+    lock = refresh_lock(kb)
+    if lock.acquire():  # held until the child exits: one background check at a time
+        check(kb)
 
 
 def refresh_lock(kb):
