@@ -2,6 +2,8 @@
 
 import os
 
+from mage_engine.kb.layout import NOTES_DIR, STAGING_DIR
+
 
 def others_status(kb, config) -> dict:
     """{"personal": {...} | None, "kbs": [{...}], "missing": [...]}: what the project reads beside itself."""
@@ -20,7 +22,7 @@ def others_status(kb, config) -> dict:
 
 def _row(other) -> dict:
     return {"name": other.label, "path": other.kb.top, "exists": True,
-            "notes": _count(other.kb.at("mage/notes")), "drafts": _count(other.kb.at(".mage/staging"))}
+            "notes": _count(other.kb.at(NOTES_DIR)), "drafts": _count(other.kb.at(STAGING_DIR))}
 
 
 def _count(folder: str) -> int:

@@ -9,6 +9,7 @@ is no longer advice. The notes are found through the search index's manifest
 are parsed, however many notes the KB holds.
 """
 
+from mage_engine.kb.layout import PROCEDURE_NOTES_FILE
 from mage_engine.terms.step_names import clean_name, step_key
 
 KIND = "transition"
@@ -94,7 +95,7 @@ def is_advice(item: dict) -> bool:
 
 # --- the index build's digest of them (`.mage/index/graph-notes.json`, read by recall/procedure/graph.py)
 
-NOTES_PART = "graph-notes.json"
+NOTES_PART = PROCEDURE_NOTES_FILE.rsplit("/", 1)[1]
 
 
 def notes_key(kb) -> str:

@@ -12,10 +12,11 @@ rebuilt from the files whenever it is missing or stale.
 """
 
 from mage_engine.recall.index import transitions as transition_notes
+from mage_engine.kb.layout import PROCEDURE_GRAPH_FILE
 from mage_engine.recall.index.transitions import NOTES_PART, is_advice, notes_key
 from mage_engine.recall.index.transitions import notes_part as _notes_part
 
-CACHE = "graph.json"
+CACHE = PROCEDURE_GRAPH_FILE.rsplit("/", 1)[1]
 VERSION = 1
 
 

@@ -10,7 +10,7 @@ more. It is on the hook path: str paths, no json module.
 import os
 
 from mage_engine.trail.session_files import session_stem
-from mage_engine.kb.layout import STATE_DIR
+from mage_engine.kb.layout import PROCEDURE_GRAPH_FILE, STATE_DIR
 
 FOLDER = "positions"
 
@@ -52,7 +52,7 @@ def session_line(kb, session: str) -> str:
     """What SessionStart says so the agent knows its own session id: only in a KB that keeps a graph
     (some `mage session` command has drawn `.mage/index/graph.json`), so other KBs pay nothing."""
     try:
-        os.lstat(kb.at(".mage/index/graph.json"))
+        os.lstat(kb.at(PROCEDURE_GRAPH_FILE))
     except OSError:
         return ""
     from mage_engine.base.clip import clip

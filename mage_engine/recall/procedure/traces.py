@@ -11,7 +11,7 @@ during the turn, so their order says nothing.
 """
 
 from mage_engine.trail.reader import iter_trail, read_session, session_stems
-from mage_engine.trail.session_files import append_record, session_stem, utc_stamp
+from mage_engine.trail.session_files import append_record, live_file, session_stem, utc_stamp
 
 POSITION, OUTCOME = "Position", "Outcome"
 OUTCOMES = ("succeeded", "failed", "abandoned")
@@ -97,7 +97,7 @@ def has_trail(kb, session: str) -> bool:
 def _has_trail(kb, session: str) -> bool:
     import os
 
-    return os.path.lexists(kb.at(".mage/learnings", f"{session_stem(session)}.jsonl"))
+    return os.path.lexists(live_file(kb, session_stem(session)))
 
 
 def _ended(kb, session: str) -> bool:
@@ -109,7 +109,7 @@ def _stems_newest_first(kb) -> list:
 
     def mtime(stem):
         try:
-            return os.stat(kb.at(".mage/learnings", f"{stem}.jsonl")).st_mtime_ns
+            return os.stat(live_file(kb, stem)).st_mtime_ns
         except OSError:
             return 0
     return sorted(session_stems(kb), key=lambda stem: (-mtime(stem), stem))
