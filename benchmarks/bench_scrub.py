@@ -48,6 +48,12 @@ def hook_texts() -> str:
     return to_size("\n".join(p.read_text(encoding="utf-8") for p in sorted(CLAUDE.rglob("*.jsonl"))))
 
 
+def fresh(text: str) -> str:
+    """An equal text that is another object: the scrub keeps its last text's result (one hook asks
+    about a prompt three times), and a benchmark that scrubbed one object again would time that."""
+    return (text + " ")[:-1]
+
+
 def cpu_seconds(action, runs: int) -> float:
     from mage_engine.scrub import placeholders
 
@@ -71,13 +77,13 @@ def main() -> None:
     prose, records, hooks = clean_prose(), dense_records(), hook_texts()
     dense_text = to_size("\n".join(records))
     dense_bytes = sum(len(text) for text in records)
-    rows = [("clean prose, 1 MB", len(prose), cpu_seconds(lambda: scrub(prose), runs), cpu_seconds(prose.lower, runs),
+    rows = [("clean prose, 1 MB", len(prose), cpu_seconds(lambda: scrub(fresh(prose)), runs), cpu_seconds(prose.lower, runs),
              ">= 10 MB/s"),
             (f"dense corpus, {len(records)} texts", dense_bytes, cpu_seconds(lambda: [scrub(t) for t in records], runs),
              cpu_seconds(lambda: [t.lower() for t in records], runs), ">= 2 MB/s"),
-            ("dense corpus as one 1 MB text", len(dense_text), cpu_seconds(lambda: scrub(dense_text), runs),
+            ("dense corpus as one 1 MB text", len(dense_text), cpu_seconds(lambda: scrub(fresh(dense_text)), runs),
              cpu_seconds(dense_text.lower, runs), ""),
-            ("hook payloads and transcripts, 1 MB", len(hooks), cpu_seconds(lambda: scrub(hooks), runs),
+            ("hook payloads and transcripts, 1 MB", len(hooks), cpu_seconds(lambda: scrub(fresh(hooks)), runs),
              cpu_seconds(hooks.lower, runs), "<= 0.3 s")]
     print(f"{'text':40s} {'MB/s':>7s} {'seconds':>8s} {'x lower()':>10s}  goal")
     for name, size, seconds, baseline, goal in rows:
