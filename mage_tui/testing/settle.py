@@ -40,9 +40,17 @@ async def keys_handled(app, timeout: float = 60.0) -> None:
 
 async def settle(pilot, timeout: float = 60.0) -> None:
     """Wait until keys are handled, the app is idle and the screen painted (see the module docstring)."""
+    app = pilot.app
+    try:
+        await _settle(pilot, app, timeout)
+    except TimeoutError:  # name what never finished: the one clue a flaky run leaves
+        raise TimeoutError(f"the app did not settle in {timeout:.0f}s; in flight: {dict(app.activity.open)}; "
+                           f"queues empty: {_queues_empty(app)}") from None
+
+
+async def _settle(pilot, app, timeout: float) -> None:
     from textual.widgets import Input
 
-    app = pilot.app
     async with asyncio.timeout(timeout):
         while True:
             await keys_handled(app)

@@ -24,9 +24,15 @@ class Dialog(ModalScreen[Answer]):
     _answered = False
 
     def on_screen_resume(self) -> None:
+        activity = self.app.activity
+        activity.screen_on_top(self)
         if not self._opened:  # Textual puts the focus in place as the screen resumes
             self._opened = True
-            self.call_after_refresh(self.app.activity.end, OPENING)
+            activity.after_refresh(self, activity.end, OPENING)
+
+    def on_work_failed(self, message) -> None:
+        """A dialog's worker raised (activity.WorkFailed): say so, the dialog stays open."""
+        self.notify(message.text, title="mage", severity="error", timeout=8)
 
     def dismiss(self, result=None):
         """Answer with `result`; the asker's callback runs next, and ends the count begun here."""

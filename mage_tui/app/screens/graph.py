@@ -6,11 +6,13 @@ same graph line for line. Transition drafts are groomed in Staging like any
 draft; this view only reads.
 """
 
-from textual import work
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
+from textual.message import Message
 from textual.widgets import Static
+
+from mage_tui.activity import in_thread
 
 from mage_tui.app.screens.dialog import Dialog
 
@@ -18,6 +20,14 @@ HINT = "escape or q closes · j/k scroll · transition drafts are groomed in Sta
 EMPTY = ("No steps yet. The agent declares where it is with `mage session turn SESSION --at \"STEP\"`; "
          "sessions ended with `mage session end` draw the transitions, and `mage session remember` "
          "stages one with its advice.")
+
+
+class GraphRows(Message):
+    """The graph, rendered off the UI thread."""
+
+    def __init__(self, body: Content) -> None:
+        super().__init__()
+        self.body = body
 
 
 class GraphScreen(Dialog[None]):
@@ -40,21 +50,18 @@ class GraphScreen(Dialog[None]):
             yield Static(Content.styled(HINT, "$text-muted"), classes="dialog-hint")
 
     def on_mount(self) -> None:
-        self.app.activity.begin("drawing the graph")
         self.load()
 
-    @work(thread=True, exclusive=True)
-    def load(self) -> None:
-        """Draw the graph off the UI thread; show it (or why not) on it."""
+    @in_thread("graph")
+    def load(self) -> "GraphRows":
+        """Draw the graph off the UI thread; `on_graph_rows` shows it (or why not) on it."""
         try:
-            body = render_rows(self.service.graph_rows())
+            return GraphRows(render_rows(self.service.graph_rows()))
         except Exception as error:  # a damaged trail or note must not take the app down
-            body = Content.styled(f"cannot draw the graph: {error}", "$text-error")
-        self.app.call_from_thread(self._show, body)
+            return GraphRows(Content.styled(f"cannot draw the graph: {error}", "$text-error"))
 
-    def _show(self, body: Content) -> None:
-        self.query_one("#graph-body", Static).update(body)
-        self.app.activity.end("drawing the graph")
+    def on_graph_rows(self, message: "GraphRows") -> None:
+        self.query_one("#graph-body", Static).update(message.body)
 
     def action_scroll(self, lines: int) -> None:
         self.query_one("#graph-list").scroll_relative(y=lines, animate=False)

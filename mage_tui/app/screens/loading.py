@@ -6,11 +6,9 @@ is built only after the first frame, so a report for a pane not built yet is
 dropped: building the pane loads its data afresh.
 """
 
-from textual.worker import Worker, WorkerState
-
 from mage_engine.base.errors import MageError
 from mage_tui.app import messages as m
-from mage_tui.activity import in_thread
+from mage_tui.activity import WorkFailed, in_thread
 
 from mage_tui.doc_render import MIN_WIDTH
 
@@ -209,14 +207,16 @@ class Loading:
             loaders[part]()
 
     def on_action_failed(self, message: m.ActionFailed) -> None:
-        self.busy = ""
+        self.work_ended_badly()
         self.notify(message.message, title="mage", severity="error", timeout=8)
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        """The one place worker errors are shown: a MageError is a message, anything else a bug."""
-        if event.state != WorkerState.ERROR:
-            return
+    def on_work_failed(self, message: WorkFailed) -> None:
+        """The one place the main screen's worker errors are shown: a MageError is a message, anything else a bug."""
+        self.work_ended_badly()
+        self.notify(message.text, title="mage", severity="error", timeout=8)
+
+    def work_ended_badly(self) -> None:
+        """Nothing is in progress any more: the top bar and the staging rows say so."""
         self.busy = ""
-        error = event.worker.error
-        text = str(error) if isinstance(error, MageError) else f"internal error: {type(error).__name__}: {error}"
-        self.notify(text, title="mage", severity="error", timeout=8)
+        if (staging := self.pane("staging")) is not None:
+            staging.clear_busy()

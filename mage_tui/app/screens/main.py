@@ -105,6 +105,9 @@ class MainScreen(GroomingFlows, MergeFlow, DialFlow, MaintenanceFlow, Loading, S
                 yield TabPane(label, *([self.make_pane(name)] if name == self.first_pane else []), id=name)
         yield KeyBar(id="keys")
 
+    def on_screen_resume(self) -> None:
+        self.app.activity.screen_on_top(self)  # a dialog closed: what it left waiting runs here
+
     def on_mount(self) -> None:
         self.query_one(Tabs).can_focus = False
         self._label_tabs()

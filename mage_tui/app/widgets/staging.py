@@ -155,6 +155,14 @@ class StagingPane(Pane):
             if (row := self.row(draft_id)) is not None:
                 self._update_row(row, now)
 
+    def clear_busy(self) -> None:
+        """The action failed: no draft is being worked on any more (the ⟳ marks go)."""
+        ids, self.busy_ids = self.busy_ids, set()
+        now = self.clock()
+        for draft_id in ids:
+            if (row := self.row(draft_id)) is not None:
+                self._update_row(row, now)
+
     def _update_row(self, row: dict, now) -> None:
         cells = self._cells(row, now)
         for key in self.table.shown_keys:
