@@ -88,14 +88,31 @@ def evaluate(root: Path, prompts: list) -> dict:
             found += bool(wanted & set(hinted))
             strict += wanted <= set(hinted)
             if not wanted & set(hinted):
-                misses.append(("missed", item["prompt"], hinted, sorted(wanted)))
+                misses.append(("missed", item["prompt"], hinted, sorted(wanted), last_decision(root)))
         else:
             silent += not hinted
             if hinted:
-                misses.append(("spoke", item["prompt"], hinted, []))
+                misses.append(("spoke", item["prompt"], hinted, [], last_decision(root)))
     return {"recall@4": found / max(len(relevant), 1), "strict_recall@4": strict / max(len(relevant), 1),
             "silence": silent / max(len(irrelevant), 1), "precision": hinted_right / max(hinted_any, 1),
             "hook_median_ms": statistics.median(times) * 1000, "misses": misses}
+
+
+def last_decision(root: Path) -> str:
+    """Why the hook decided as it did for the last prompt: the ledger's reason and best
+    candidates, and the last line of .mage/errors.log (what a miss is diagnosed by)."""
+    mage = root / ".mage"
+    try:
+        decision = json.loads((mage / "injections.jsonl").read_text().splitlines()[-1]).get("decision", {})
+        best = [(c.get("id"), round(c.get("score", 0), 3), c.get("reason")) for c in decision.get("candidates", [])[:3]]
+        why = f"outcome {decision.get('outcome')!r}, floor {decision.get('floor')}, best {best}"
+    except (OSError, IndexError, ValueError) as error:
+        why = f"no ledger line ({type(error).__name__})"
+    try:
+        errors = (mage / "errors.log").read_text().splitlines()
+        return why + (f"; last error: {errors[-1][:300]}" if errors else "")
+    except OSError:
+        return why
 
 
 def load_prompts(path: Path) -> list:
@@ -120,7 +137,7 @@ def report(label: str, metrics: dict, base: float, root: Path = None) -> None:
     print(f"{label}: recall@4 {metrics['recall@4']:.3f} (strict {metrics['strict_recall@4']:.3f})  "
           f"silence {metrics['silence']:.3f}  precision {metrics['precision']:.3f}  "
           f"hook {metrics['hook_median_ms']:.1f} ms = {metrics['hook_median_ms'] / base:.2f}x python -c pass")
-    for kind, prompt, hinted, wanted in metrics["misses"]:
+    for kind, prompt, hinted, wanted, _why in metrics["misses"]:
         print(f"   {kind}: {' '.join(prompt.split())[:90]!r} -> {hinted}")
         if root is not None:
             print(f"      scores: {scores(root, prompt, wanted)}")
