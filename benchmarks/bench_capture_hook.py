@@ -65,8 +65,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         kb = init_kb(Path(folder) / "project").kb
         payload = bash_post_tool_use(kb.root)
-        medians = medians_against_baseline({"hook": (hook, payload), "plugin": (plugin, payload, plugin_env)},
-                                           runs, warm=3)
+        medians = medians_against_baseline({"hook": (hook, payload), "plugin": (plugin, payload, plugin_env),
+                                            "no bundle": (hook, payload, {"MAGE_HOOK_BUNDLE": "0"})}, runs, warm=3)
         costs = import_costs(hook, payload)
         extra = imports_beyond_baseline(hook, payload)
         lines = len(kb.learnings_dir.joinpath(next(os.walk(kb.learnings_dir))[2][0]).read_text().splitlines())
@@ -75,6 +75,8 @@ def main() -> None:
     print(f"python -c pass           median {base_ms:6.1f} ms over {runs} runs")
     print(f"mage-hook PostToolUse    median {hook_ms:6.1f} ms over {runs} runs ({lines} trail lines written)")
     print(f"ratio                    {ratio:.2f}x (goal <= {GOAL}x) {'ok' if ratio <= GOAL else 'OVER GOAL'}")
+    print(f"code bundle off          median {medians['no bundle'] * 1000:6.1f} ms = "
+          f"{medians['no bundle'] / medians[BASELINE]:.2f}x (MAGE_HOOK_BUNDLE=0: what base/code_bundle.py saves)")
     plugin_ratio = medians["plugin"] / medians[BASELINE]
     print(f"plugin route             median {medians['plugin'] * 1000:6.1f} ms = {plugin_ratio:.2f}x "
           f"(goal <= {PLUGIN_GOAL}x) {'ok' if plugin_ratio <= PLUGIN_GOAL else 'OVER GOAL'}")

@@ -19,10 +19,11 @@ import argparse
 import tempfile
 from pathlib import Path
 
-from eval_recall import hook_payload, make_kb
+from eval_recall import ask, hook_payload, make_kb
 from process_timing import BASELINE, connected_command, imports_beyond_baseline, medians_against_baseline, plugin_command
 
 GOAL, PLUGIN_GOAL = 2.0, 2.3
+NO_BUNDLE = "hinted, code bundle off"
 EVENT = "UserPromptSubmit"
 PROMPTS = {
     "hinted": "terraform plan in live/prod/eks -> Error acquiring the state lock. can I just delete the row in dynamodb?",
@@ -31,13 +32,40 @@ PROMPTS = {
 
 
 def measure(root: Path, runs: int) -> dict:
-    """Median seconds of the baseline, of the connected command for each prompt, and of the plugin route."""
+    """Median seconds of the baseline, of the connected command for each prompt, and of the plugin route
+    (and of the hinted prompt with the code bundle off: what it saves, in the same run)."""
     connected = connected_command(EVENT)
     plugin, plugin_env = plugin_command(EVENT)
-    timed = {name: (connected, hook_payload(root, prompt, "bench")) for name, prompt in PROMPTS.items()}
-    timed["hinted, declared position"] = (connected, hook_payload(root, PROMPTS["hinted"], declare_position(root)))
-    timed["plugin, hinted"] = (plugin, hook_payload(root, PROMPTS["hinted"], "bench"), plugin_env)
+    same_words = keep_everyday_words(root)
+    assert ask(root, PROMPTS["hinted"], "bench-check")[0], "the hinted prompt is hinted"
+    assert not ask(root, PROMPTS["silent"], "bench-check")[0], "the silent prompt is not"
+    same_words()
+    timed = {name: (connected, hook_payload(root, prompt, "bench"), {}, same_words)
+             for name, prompt in PROMPTS.items()}
+    timed["hinted, declared position"] = (connected, hook_payload(root, PROMPTS["hinted"], declare_position(root)),
+                                          {}, same_words)
+    timed["plugin, hinted"] = (plugin, hook_payload(root, PROMPTS["hinted"], "bench"), plugin_env, same_words)
+    timed[NO_BUNDLE] = (connected, hook_payload(root, PROMPTS["hinted"], "bench"), {"MAGE_HOOK_BUNDLE": "0"},
+                        same_words)
     return medians_against_baseline(timed, runs)
+
+
+def keep_everyday_words(root: Path):
+    """A `before` that puts the project's everyday-word counts back as they were: the hook counts
+    each prompt's words, and the same prompt asked 20 times would become this project's everyday
+    words, then silence (recall/search/everyday.py): every run must time the hinted path."""
+    from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG
+
+    files = [root / EVERYDAY_FILE, root / EVERYDAY_LOG]
+    saved = {path: path.read_bytes() if path.exists() else None for path in files}
+
+    def restore() -> None:
+        for path, data in saved.items():
+            if data is None:
+                path.unlink(missing_ok=True)
+            else:
+                path.write_bytes(data)
+    return restore
 
 
 def declare_position(root: Path) -> str:
@@ -67,9 +95,11 @@ def main() -> None:
             medians = measure(root, args.runs)
             base = medians[BASELINE]
             print(f"{40 + extra} notes: python -c pass {base * 1000:.1f} ms")
-            for name in [*PROMPTS, "hinted, declared position", "plugin, hinted"]:
+            for name in [*PROMPTS, "hinted, declared position", "plugin, hinted", NO_BUNDLE]:
                 ratio = medians[name] / base
-                if name.startswith("plugin"):
+                if name == NO_BUNDLE:
+                    pass  # a comparison, not a route anyone runs
+                elif name.startswith("plugin"):
                     worst_plugin = max(worst_plugin, ratio)
                 else:
                     worst = max(worst, ratio)

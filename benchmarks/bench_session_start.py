@@ -40,12 +40,14 @@ def main() -> None:
         for extra in ([0] if args.no_10k else [0, 9960]):
             root = make_kb(Path(tmp), extra)
             data = payload(root)
-            medians = medians_against_baseline({"hook": (hook, data), "plugin": (plugin, data, plugin_env)}, args.runs)
+            medians = medians_against_baseline({"hook": (hook, data), "plugin": (plugin, data, plugin_env),
+                                                "no bundle": (hook, data, {"MAGE_HOOK_BUNDLE": "0"})}, args.runs)
             ratio, plugin_ratio = medians["hook"] / medians[BASELINE], medians["plugin"] / medians[BASELINE]
             worst, worst_plugin = max(worst, ratio), max(worst_plugin, plugin_ratio)
             print(f"{40 + extra} notes: python -c pass {medians[BASELINE] * 1000:.1f} ms, "
                   f"SessionStart {medians['hook'] * 1000:.1f} ms = {ratio:.2f}x, "
-                  f"plugin route {medians['plugin'] * 1000:.1f} ms = {plugin_ratio:.2f}x")
+                  f"plugin route {medians['plugin'] * 1000:.1f} ms = {plugin_ratio:.2f}x, "
+                  f"code bundle off {medians['no bundle'] / medians[BASELINE]:.2f}x")
             print(f"  imported beyond python -c pass: {' '.join(imports_beyond_baseline(hook, data))}")
     print(f"worst {worst:.2f}x (goal <= {GOAL}x): {'ok' if worst <= GOAL else 'OVER'}; "
           f"plugin route {worst_plugin:.2f}x (goal <= {PLUGIN_GOAL}x): {'ok' if worst_plugin <= PLUGIN_GOAL else 'OVER'}")

@@ -29,8 +29,11 @@ def clean_env() -> dict:
     return {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
 
 
-def timed(command: list, stdin: bytes = b"", env: dict | None = None) -> float:
-    """Wall seconds of one run of `command` fed `stdin` (it must exit 0); `env` adds variables."""
+def timed(command: list, stdin: bytes = b"", env: dict | None = None, before=None) -> float:
+    """Wall seconds of one run of `command` fed `stdin` (it must exit 0); `env` adds variables;
+    `before()`, untimed, puts back what the previous run changed."""
+    if before is not None:
+        before()
     started = time.perf_counter()
     subprocess.run(command, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env={**clean_env(), **(env or {})}, check=True)
@@ -68,7 +71,7 @@ def plugin_command(event: str) -> tuple:
 
 
 def medians_against_baseline(runs: dict, count: int, warm: int = 1) -> dict:
-    """Median seconds of each named (command, stdin[, env]), interleaved with `python -c pass` under BASELINE.
+    """Median seconds of each named (command, stdin[, env[, before]]), interleaved with `python -c pass` under BASELINE.
 
     Interleaving spreads the machine's noise over every command alike; `warm`
     untimed rounds first fill the page cache and the bytecode and config caches.
@@ -85,9 +88,12 @@ def medians_against_baseline(runs: dict, count: int, warm: int = 1) -> dict:
 
 
 def importtime(command: list, stdin: bytes = b"") -> dict:
-    """{module: cumulative import ms} of one `python -X importtime` run of `command` (a script and its args)."""
-    done = subprocess.run([sys.executable, "-X", "importtime", *command], input=stdin, capture_output=True,
-                          env=clean_env())
+    """{module: cumulative import ms} of one `python -X importtime` run of `command`: a script and its
+    args, or a whole command that starts with a Python (connect's `python -I -S -c …`)."""
+    starts_with_python = bool(command) and Path(command[0]).name.startswith("python")
+    argv = ([command[0], "-X", "importtime", *command[1:]] if starts_with_python
+            else [sys.executable, "-X", "importtime", *command])
+    done = subprocess.run(argv, input=stdin, capture_output=True, env=clean_env())
     costs = {}
     for line in done.stderr.decode().splitlines():
         parts = line.split("|")

@@ -204,3 +204,20 @@ def test_hooks_wired_twice_still_move_the_chapter_once_per_compaction(kb):
     chapters = [(l["event"], l["chapter"]) for l in _trail(kb, "s-dup")]
     assert chapters == [(event, chapter) for (event, _), chapter in zip(steps, (1, 1, 1, 2, 2, 2, 2, 3))
                         for _ in range(4)]
+
+
+@pytest.mark.parametrize("tool_id, recorded", [
+    ("toolu_01Hq3mV9xKzR7cT2bN8wYpLs", "toolu_01Hq3mV9xKzR7cT2bN8wYpLs"),  # the host's own shape: kept as sent
+    ("srvtoolu_01Hq3mV9xKzR7cT2bN8wYpLs", "srvtoolu_01Hq3mV9xKzR7cT2bN8wYpLs"),
+    ("ghp_R2d4Kq9ZxW7mTn3Lb8Vc1Hy6Ps0Jf5Ge4Uab", None),  # anything else is scrubbed like any text
+    ("toolu_01Hq3m ghp_R2d4Kq9ZxW7mTn3Lb8Vc1Hy6Ps0Jf5Ge4Uab", None),
+])
+def test_a_tool_calls_id_is_kept_when_it_is_the_hosts_and_scrubbed_otherwise(kb, tool_id, recorded):
+    payload = {"session_id": "s1", "cwd": str(kb.root), "hook_event_name": "PostToolUse", "tool_name": "Bash",
+               "tool_input": {"command": "ls"}, "tool_response": {"stdout": ""}, "tool_use_id": tool_id}
+    assert run_hook("PostToolUse", payload).returncode == 0
+    (line,) = _trail(kb, "s1")
+    if recorded is not None:
+        assert line["id"] == recorded
+    else:
+        assert "R2d4Kq9ZxW7mTn3Lb8Vc1Hy6Ps0Jf5Ge4Uab" not in json.dumps(line) and "REDACTED" in line["id"]

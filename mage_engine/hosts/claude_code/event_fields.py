@@ -24,6 +24,20 @@ def event_fields(event: str, payload: dict, root: str) -> dict:
     return fields
 
 
+def tool_use_id(value: str) -> str:
+    """The host's id of a tool call, kept as it is when it has the host's shape (`toolu_` or `srvtoolu_`,
+    then letters and digits: Claude Code's own, never a secret), so the scrub's vendor table is not built for it on
+    every tool call; anything else is scrubbed like any text."""
+    prefix = next((p for p in TOOL_USE_PREFIXES if value.startswith(p)), None)
+    body = value[len(prefix):] if prefix else ""
+    if 0 < len(body) <= 64 and body.isascii() and body.isalnum():
+        return value
+    return sm.one_line(value, 100)
+
+
+TOOL_USE_PREFIXES = ("toolu_", "srvtoolu_")  # a client tool's call, a server tool's (web search)
+
+
 def _session_start(payload, root):
     return {"source": sm.one_line(payload.get("source") or "", 40)}
 
@@ -35,7 +49,7 @@ def _prompt(payload, root):
 def _tool(payload, root, failed=False):
     fields = sm.tool_fields(payload.get("tool_name"), payload.get("tool_input"), root)
     if isinstance(payload.get("tool_use_id"), str) and payload["tool_use_id"]:
-        fields["id"] = sm.one_line(payload["tool_use_id"], 100)  # one tool call, however often it is copied
+        fields["id"] = tool_use_id(payload["tool_use_id"])  # one tool call, however often it is copied
     response = payload.get("tool_response")
     fields["ok"] = not (failed or sm.response_failed(response))
     if failed:
