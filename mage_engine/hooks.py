@@ -13,9 +13,11 @@ modules from one file (base/code_bundle.py): about a sixth of a prompt hook's ti
 def main(argv=None) -> None:
     """The dispatcher (events/dispatch.py), after the code bundle is in place when this is the hook process."""
     if argv is None:
+        import sys
+
         from mage_engine.base import code_bundle
 
-        code_bundle.install()
+        code_bundle.install(sys.argv[1] if len(sys.argv) > 1 else "")
     from mage_engine.events.dispatch import main as dispatch
 
     dispatch(argv)

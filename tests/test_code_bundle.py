@@ -63,7 +63,7 @@ def hook(engine, project, session: str, flags=(), **env) -> str:
 def served_by(engine, module: str, **env) -> str:
     """The name of the loader a hook process's `module` comes from: BundleFinder or Python's own."""
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    code = (path_code(engine) + "from mage_engine.base import code_bundle;code_bundle.install();"
+    code = (path_code(engine) + "from mage_engine.base import code_bundle;code_bundle.install(\"UserPromptSubmit\");"
             f"import {module} as m;print(type(m.__spec__.loader).__name__)")
     done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, timeout=60,
                           env={**environment, **env}, check=True)
@@ -71,7 +71,7 @@ def served_by(engine, module: str, **env) -> str:
 
 
 def bundle_file(engine) -> Path:
-    (found,) = (engine / "mage_engine" / "__pycache__").glob("hook-code.*.bin")
+    (found,) = (engine / "mage_engine" / "__pycache__").glob("hook-code.UserPromptSubmit.*.bin")
     return found
 
 

@@ -91,6 +91,7 @@ def test_a_prompt_is_hinted_without_json_pathlib_re_or_yaml(project):
     assert "- tf-state-lock-force-unlock:" in json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
     assert "tantivy" in loaded  # the search ran in this process
     assert not loaded & (NEVER | {"re"}), sorted(loaded & (NEVER | {"re"}))
+    assert "datetime" not in loaded and "_datetime" in loaded  # tantivy's C API capsule, without datetime.py
 
 
 def test_a_session_start_injects_standing_context_without_search_or_slow_modules(project):

@@ -74,3 +74,13 @@ def test_every_handler_is_listed_with_its_engine_module():
 @pytest.mark.parametrize("module", _hook_path_modules())
 def test_hook_path_modules_import_nothing_slow(module):
     assert not loaded_modules(f"import {module}") & HOOK_PATH_FORBIDDEN
+
+
+def test_tantivy_loaded_without_datetime_py_leaves_datetime_whole():
+    code = ("from mage_engine.base.tantivy_import import tantivy; import sys; t = tantivy(); "
+            "assert 'datetime' not in sys.modules, 'datetime.py ran'; "
+            "import datetime, _datetime; assert datetime.__file__.endswith('datetime.py'); "
+            "assert datetime.datetime is _datetime.datetime and datetime.UTC is _datetime.UTC; "
+            "assert t.Index is not None and tantivy() is t; print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr

@@ -7,8 +7,8 @@ import machinery around them (measured: 8 ms for the prompt hook's 79 modules;
 served from one file, 4.6 ms).
 
 `install()` puts a finder first on `sys.meta_path` that serves mage's modules
-from `mage_engine/__pycache__/hook-code.<python>.bin`: the very bytes of their
-`.pyc` files, side by side, each with the size and mtime of the source it was
+from `mage_engine/__pycache__/hook-code.<event>.<python>.bin`: the very bytes
+of their `.pyc` files, side by side (one file per hook event), each with the size and mtime of the source it was
 compiled from. A module is served only when its source file still has that
 size and mtime (Python's own test for a `.pyc`, to the nanosecond); any other
 module, changed or new, is imported as usual. Once the hook's answer is
@@ -26,8 +26,9 @@ import marshal
 import os
 import sys
 
-FORMAT = 1
+FORMAT = 2
 _BEFORE = frozenset()  # mage's modules imported before the finder went in (never served: not stale)
+_EVENT = "other"
 
 
 class BundleFinder:
@@ -36,6 +37,7 @@ class BundleFinder:
     def __init__(self, root: str, entries: dict):
         self.root = root  # the folder that holds mage_engine/
         self.entries = entries  # name -> (relative source path, is package, mtime_ns, size, marshalled code)
+        # (the code is a memoryview into the file read once: unmarshalled only when imported)
         self.stale = False
 
     def find_spec(self, name, path=None, target=None):
@@ -68,19 +70,22 @@ class BundleFinder:
         exec(code, module.__dict__)
 
 
-def bundle_path(package_dir: str) -> str:
-    return os.path.join(package_dir, "__pycache__", f"hook-code.{sys.implementation.cache_tag}.bin")
+def bundle_path(package_dir: str, event: str) -> str:
+    """One file per hook event: each holds what that event imports, and nothing another needs."""
+    name = event if event.isascii() and event.isalpha() and len(event) <= 40 else "other"
+    return os.path.join(package_dir, "__pycache__", f"hook-code.{name}.{sys.implementation.cache_tag}.bin")
 
 
-def install() -> None:
-    """Serve mage's modules from the bundle for the rest of this process (never raises)."""
-    global _BEFORE
+def install(event: str) -> None:
+    """Serve mage's modules from `event`'s bundle for the rest of this process (never raises)."""
+    global _BEFORE, _EVENT
     if os.environ.get("MAGE_HOOK_BUNDLE") == "0" or any(isinstance(f, BundleFinder) for f in sys.meta_path):
         return
     try:
         package_dir = _package_dir()
+        _EVENT = event
         try:
-            entries = _read(bundle_path(package_dir))
+            entries = _read(bundle_path(package_dir, event))
         except (OSError, ValueError, EOFError, TypeError, KeyError, AttributeError):
             entries = {}  # none yet, or torn or foreign: this run writes one
         _BEFORE = frozenset(name for name in sys.modules if _is_mage(name))
@@ -99,7 +104,7 @@ def save_if_stale() -> None:
         if loaded or finder.stale:
             entries = {name: entry for name, entry in finder.entries.items() if _still_current(finder.root, entry)}
             entries.update(loaded)
-            _write(bundle_path(_package_dir()), entries)
+            _write(bundle_path(_package_dir(), _EVENT), entries)
     except Exception:
         pass  # a read-only install: every hook imports as usual
 
@@ -146,17 +151,28 @@ def _still_current(root: str, entry) -> bool:
 
 
 def _read(path: str) -> dict:
+    """The entries of a bundle: a header (its length in 8 bytes, then marshalled) and the code after it."""
     with open(path, "rb") as handle:
-        data = marshal.loads(handle.read())
-    if data.get("format") != FORMAT or data.get("python") != sys.hexversion:
+        data = memoryview(handle.read())
+    size = int.from_bytes(data[:8], "little")
+    header = marshal.loads(data[8: 8 + size])
+    if header.get("format") != FORMAT or header.get("python") != sys.hexversion:
         return {}
-    return data["modules"]
+    code = data[8 + size:]
+    return {name: (relative, is_package, mtime_ns, length, code[start: end])
+            for name, (relative, is_package, mtime_ns, length, start, end) in header["modules"].items()}
 
 
 def _write(path: str, entries: dict) -> None:
     """Atomically: a new file beside it, then a rename (a hook reading meanwhile sees the old one whole)."""
-    data = marshal.dumps({"format": FORMAT, "python": sys.hexversion,
-                          "modules": {name: entries[name] for name in sorted(entries)}})
+    modules, blobs, offset = {}, [], 0
+    for name in sorted(entries):
+        relative, is_package, mtime_ns, length, code = entries[name]
+        modules[name] = (relative, is_package, mtime_ns, length, offset, offset + len(code))
+        blobs.append(bytes(code))
+        offset += len(code)
+    header = marshal.dumps({"format": FORMAT, "python": sys.hexversion, "modules": modules})
+    data = b"".join([len(header).to_bytes(8, "little"), header, *blobs])
     partial = f"{path}.{os.getpid()}.tmp"
     descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
     try:

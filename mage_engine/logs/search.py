@@ -41,7 +41,9 @@ def search_logs(kb, query: str, limit: int = 10) -> list[dict]:
 
 
 def _memory_index(entries: list):
-    import tantivy
+    from mage_engine.base.tantivy_import import tantivy as load_tantivy
+
+    tantivy = load_tantivy()
 
     from mage_engine.recall.index.build import document
     from mage_engine.recall.index.schema import schema
@@ -62,7 +64,9 @@ def _memory_index(entries: list):
 
 def _ranked(index, terms: list, limit: int) -> list:
     """(BM25 score, entry number) of the best entries, best first (ties: the earlier entry)."""
-    import tantivy
+    from mage_engine.base.tantivy_import import tantivy as load_tantivy
+
+    tantivy = load_tantivy()
 
     schema = index.schema
     clauses = [(tantivy.Occur.Should, tantivy.Query.boost_query(tantivy.Query.term_query(schema, field, term), boost))

@@ -53,7 +53,9 @@ def analyzer():
     """The shared Tantivy TextAnalyzer (built once per process)."""
     global _ANALYZER
     if _ANALYZER is None:
-        import tantivy
+        from mage_engine.base.tantivy_import import tantivy as load_tantivy
+
+        tantivy = load_tantivy()
 
         _ANALYZER = (tantivy.TextAnalyzerBuilder(tantivy.Tokenizer.simple())
                      .filter(tantivy.Filter.remove_long(MAX_TOKEN_BYTES))

@@ -44,10 +44,13 @@ def load_state(kb, stem: str) -> dict:
 
 
 def save_state(kb, stem: str, state: dict) -> None:
-    """Write the state atomically (temporary file, then rename)."""
+    """Write the state atomically (temporary file, then rename), without waiting for the disk."""
     from mage_engine.kb.atomic import write_text_atomic
 
-    write_text_atomic(_session_file(kb, f"{stem}.json"), fastjson.dumps(state, separators=(",", ":")))
+    # not fsynced: a state lost to a power cut is recovered from the trail (below), and a hook must
+    # not wait on the disk for it (an fsync costs a spinning or networked disk milliseconds)
+    text = fastjson.dumps(state, separators=(",", ":"))
+    write_text_atomic(_session_file(kb, f"{stem}.json"), text, durable=False)
 
 
 def _recover_from_trail(kb, stem: str) -> dict:

@@ -19,7 +19,9 @@ def schema():
     global _SCHEMA
     if _SCHEMA is not None:
         return _SCHEMA
-    import tantivy
+    from mage_engine.base.tantivy_import import tantivy as load_tantivy
+
+    tantivy = load_tantivy()
 
     builder = tantivy.SchemaBuilder()
     for name in ("id", "path", "kind", "source"):
@@ -35,7 +37,9 @@ def schema():
 
 def open_index(path: str):
     """An opened, analyzer-registered Index at `path` (raises ValueError if unreadable)."""
-    import tantivy
+    from mage_engine.base.tantivy_import import tantivy as load_tantivy
+
+    tantivy = load_tantivy()
 
     index = tantivy.Index.open(path)
     analysis.register(index)

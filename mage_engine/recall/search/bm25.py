@@ -116,7 +116,9 @@ def _searcher(open_index, path: str, copy_if_read_only: bool):
 
 def _candidates(searcher, weights, count: int):
     """BM25 over the known terms, title and tags boosted, everyday words damped as in the score."""
-    import tantivy
+    from mage_engine.base.tantivy_import import tantivy as load_tantivy
+
+    tantivy = load_tantivy()
 
     from mage_engine.recall.index.schema import schema
 

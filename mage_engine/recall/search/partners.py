@@ -9,7 +9,9 @@ from mage_engine.terms.wordlists import abbreviation_partners
 def held_partners(searcher, terms: list, df: dict) -> dict:
     """term -> the partners of `terms` that some note holds. For each such term, `df` becomes
     the number of notes that hold it or a partner (one counting query; most prompts have none)."""
-    import tantivy
+    from mage_engine.base.tantivy_import import tantivy as load_tantivy
+
+    tantivy = load_tantivy()
 
     from mage_engine.recall.index.schema import schema
 

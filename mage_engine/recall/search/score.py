@@ -77,7 +77,9 @@ class QueryWeights:
 
     def find_names(self, searcher) -> None:
         """The notes that spell each multi-term identifier of the prompt in order (a phrase query)."""
-        import tantivy
+        from mage_engine.base.tantivy_import import tantivy as load_tantivy
+
+        tantivy = load_tantivy()
 
         from mage_engine.recall.index.schema import schema
 
