@@ -74,7 +74,8 @@ def main() -> None:
     ratio = hook_ms / base_ms
     print(f"python -c pass           median {base_ms:6.1f} ms over {runs} runs")
     print(f"mage-hook PostToolUse    median {hook_ms:6.1f} ms over {runs} runs ({lines} trail lines written)")
-    print(f"ratio                    {ratio:.2f}x (goal <= {GOAL}x) {'ok' if ratio <= GOAL else 'OVER GOAL'}")
+    print(f"ratio                    {ratio:.2f}x (goal <= {GOAL}x) {'ok' if ratio <= GOAL else 'OVER GOAL'}; "
+          f"CPU {medians[('hook', 'cpu')] / medians[(BASELINE, 'cpu')]:.2f}x")
     print(f"code bundle off          median {medians['no bundle'] * 1000:6.1f} ms = "
           f"{medians['no bundle'] / medians[BASELINE]:.2f}x (MAGE_HOOK_BUNDLE=0: what base/code_bundle.py saves)")
     plugin_ratio = medians["plugin"] / medians[BASELINE]

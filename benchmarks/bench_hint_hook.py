@@ -103,7 +103,8 @@ def main() -> None:
                     worst_plugin = max(worst_plugin, ratio)
                 else:
                     worst = max(worst, ratio)
-                print(f"  hint hook ({name} prompt): {medians[name] * 1000:.1f} ms = {ratio:.2f}x")
+                cpu = medians[(name, "cpu")] / medians[(BASELINE, "cpu")]
+                print(f"  hint hook ({name} prompt): {medians[name] * 1000:.1f} ms = {ratio:.2f}x (CPU {cpu:.2f}x)")
             imported = imports_beyond_baseline(connected_command(EVENT), hook_payload(root, PROMPTS["hinted"], "bench"))
             print(f"  imported beyond python -c pass: {' '.join(imported)}")
     print(f"worst {worst:.2f}x (goal <= {GOAL}x): {'ok' if worst <= GOAL else 'OVER'}; "

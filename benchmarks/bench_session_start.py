@@ -45,7 +45,8 @@ def main() -> None:
             ratio, plugin_ratio = medians["hook"] / medians[BASELINE], medians["plugin"] / medians[BASELINE]
             worst, worst_plugin = max(worst, ratio), max(worst_plugin, plugin_ratio)
             print(f"{40 + extra} notes: python -c pass {medians[BASELINE] * 1000:.1f} ms, "
-                  f"SessionStart {medians['hook'] * 1000:.1f} ms = {ratio:.2f}x, "
+                  f"SessionStart {medians['hook'] * 1000:.1f} ms = {ratio:.2f}x "
+                  f"(CPU {medians[('hook', 'cpu')] / medians[(BASELINE, 'cpu')]:.2f}x), "
                   f"plugin route {medians['plugin'] * 1000:.1f} ms = {plugin_ratio:.2f}x, "
                   f"code bundle off {medians['no bundle'] / medians[BASELINE]:.2f}x")
             print(f"  imported beyond python -c pass: {' '.join(imports_beyond_baseline(hook, data))}")

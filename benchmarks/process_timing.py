@@ -29,15 +29,26 @@ def clean_env() -> dict:
     return {k: v for k, v in os.environ.items() if k not in SCRUBBED_ENV}
 
 
-def timed(command: list, stdin: bytes = b"", env: dict | None = None, before=None) -> float:
+def timed(command: list, stdin: bytes = b"", env: dict | None = None, before=None, cpu: list | None = None) -> float:
     """Wall seconds of one run of `command` fed `stdin` (it must exit 0); `env` adds variables;
-    `before()`, untimed, puts back what the previous run changed."""
+    `before()`, untimed, puts back what the previous run changed; `cpu` gets the process's CPU seconds."""
     if before is not None:
         before()
+    used = _children_cpu()
     started = time.perf_counter()
     subprocess.run(command, input=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    env={**clean_env(), **(env or {})}, check=True)
-    return time.perf_counter() - started
+    wall = time.perf_counter() - started
+    if cpu is not None:
+        cpu.append(_children_cpu() - used)
+    return wall
+
+
+def _children_cpu() -> float:
+    import resource
+
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
 
 
 def connected_command(event: str) -> list:
@@ -75,16 +86,25 @@ def medians_against_baseline(runs: dict, count: int, warm: int = 1) -> dict:
 
     Interleaving spreads the machine's noise over every command alike; `warm`
     untimed rounds first fill the page cache and the bytecode and config caches.
+    The mean CPU seconds of each are under `(name, "cpu")`: on a machine shared with
+    other work, what a run costs the processor is steadier than how long it waited.
     """
     runs = {BASELINE: ([sys.executable, "-c", "pass"], b""), **runs}
     for _ in range(warm):
         for run in runs.values():
             timed(*run)
     times = {name: [] for name in runs}
+    cpu = {name: [] for name in runs}
     for _ in range(count):
         for name, run in runs.items():
-            times[name].append(timed(*run))
-    return {name: statistics.median(values) for name, values in times.items()}
+            times[name].append(timed(*_padded(run), cpu=cpu[name]))
+    medians = {name: statistics.median(values) for name, values in times.items()}
+    return {**medians, **{(name, "cpu"): statistics.mean(values) for name, values in cpu.items()}}
+
+
+def _padded(run: tuple) -> tuple:
+    """(command, stdin, env, before), whichever of the last three the run left out."""
+    return (*run, *(b"", None, None)[len(run) - 1:])
 
 
 def importtime(command: list, stdin: bytes = b"") -> dict:
