@@ -77,7 +77,8 @@ def main(argv=None) -> None:
 
     Run as the process (no `argv`: the console script, the plugin's script), it
     lives a few milliseconds, so it turns off the cyclic garbage collector (whose
-    passes over every freshly imported module cost ~0.8 ms and free nothing), and
+    passes over every freshly imported module cost 1–2 ms and free nothing: hooks.py
+    turns it off before the first import, this is for a caller that did not), and
     it leaves through os._exit once its one write is flushed: every file it wrote
     is closed by then, so the interpreter's teardown would change nothing but the
     host's wait, ~2 ms once tantivy is loaded. Given `argv` (a test, a program
