@@ -9,8 +9,8 @@ disk answers.
 import asyncio
 import threading
 
-from helpers.tui import SIZE, UV_CACHE, app_on, demo_kb, main_screen, press, settle, type_text
-from mage_engine.kb.notes import read_note
+from helpers.tui import (SIZE, UV_CACHE, app_on, demo_kb, main_screen, merge_first_draft_into_docker_desktop,
+                         press, settle)
 
 
 def held(function):
@@ -44,11 +44,7 @@ async def test_c_while_the_merge_preview_is_computed_still_settles_and_merges(tm
         app.service.merge_text = real
         release.set()  # the closed merge screen's preview reports now, to no one
         await settle(pilot, timeout=20)
-        await type_text(pilot, "docker desktop", "enter")
-        assert "mage/notes/docker-desktop-memory.md" in str(app.screen.query_one("#merge-title").render())
-        await press(pilot, "y")
-        assert "the cache key hashes both" in read_note(kb.note_path("docker-desktop-memory")).body
-        assert not kb.draft_path(UV_CACHE).exists()
+        await merge_first_draft_into_docker_desktop(pilot, app, kb)
 
 
 async def test_escape_while_the_graph_is_drawn_still_settles(tmp_path):

@@ -4,7 +4,8 @@ import json
 
 from mage_engine.kb.notes import read_note
 from helpers.tui import (BASTION, COMMITS, EDITABLE, HTTPX, ORDER, SIZE, UV_CACHE, app_on, demo_kb,
-                               main_screen, press, settle, staged_ids, type_text, until)
+                               main_screen, merge_first_draft_into_docker_desktop, press, settle, staged_ids,
+                               type_text, until)
 
 
 async def test_the_app_opens_on_staging_with_the_batch_oldest_first(tmp_path):
@@ -95,11 +96,7 @@ async def test_m_then_c_merges_into_a_chosen_note(tmp_path):
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         await press(pilot, "m", "c")
-        await type_text(pilot, "docker desktop", "enter")
-        assert "mage/notes/docker-desktop-memory.md" in str(app.screen.query_one("#merge-title").render())
-        await press(pilot, "y")
-        assert "the cache key hashes both" in read_note(kb.note_path("docker-desktop-memory")).body
-        assert not kb.draft_path(UV_CACHE).exists()
+        await merge_first_draft_into_docker_desktop(pilot, app, kb)
 
 
 async def test_cancelling_the_merge_changes_nothing(tmp_path):

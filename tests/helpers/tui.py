@@ -96,3 +96,15 @@ def staged_ids(app) -> list[str]:
 def notes_ids(app) -> list[str]:
     """The note ids in the Notes list, top to bottom."""
     return [row.value for row in main_screen(app).query_one("#notes-table").rows]
+
+
+async def merge_first_draft_into_docker_desktop(pilot, app, kb) -> None:
+    """On the note chooser of `m` then `c`: pick docker-desktop-memory, see it named, press y, and check
+    that the first draft of the batch went into that note and left Staging."""
+    from mage_engine.kb.notes import read_note
+
+    await type_text(pilot, "docker desktop", "enter")
+    assert "mage/notes/docker-desktop-memory.md" in str(app.screen.query_one("#merge-title").render())
+    await press(pilot, "y")
+    assert "the cache key hashes both" in read_note(kb.note_path("docker-desktop-memory")).body
+    assert not kb.draft_path(UV_CACHE).exists()
