@@ -24,8 +24,8 @@ CAPTURE_ONLY = ["PostToolUse", "PostToolUseFailure", "PreCompact", "PostCompact"
 HEAVY = {"yaml", "tantivy", "textual", "rich", "click"}
 # Standard modules that cost a hook milliseconds to import and that no hook run needs:
 # json (the package: _json does the work), pathlib, tempfile, dataclasses (it pulls in inspect),
-# typing, hashlib (blake2 comes from _blake2).
-SLOW_STDLIB = {"json", "pathlib", "tempfile", "dataclasses", "inspect", "typing", "hashlib"}
+# typing, hashlib (blake2 comes from _blake2), __future__ (a module of its own: annotations are quoted instead).
+SLOW_STDLIB = {"json", "pathlib", "tempfile", "dataclasses", "inspect", "typing", "hashlib", "__future__"}
 NEVER = SLOW_STDLIB | {"yaml", "textual", "rich", "click"}
 HINTED_PROMPT = "terraform plan in live/prod/eks -> Error acquiring the state lock. can I delete the row in dynamodb?"
 NOTES = ("tf-state-lock-force-unlock", "tf-lockfile-platforms", "hot-table-not-null-not-valid")

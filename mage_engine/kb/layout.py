@@ -13,11 +13,9 @@ the hook path joins them onto `KB.top` with `KB.at`, because importing
 properties, which are built from the same constants.
 """
 
-from __future__ import annotations  # the Path annotations stay text: no pathlib import
-
 import os
 
-from mage_engine.kb import guard
+from mage_engine.kb import guard  # (annotations naming Path are quoted: pathlib is never imported here)
 
 # Every location under the project root (POSIX separators, as os.path joins them here).
 # Committed (mage/): what a person owns and reviews.
@@ -160,78 +158,78 @@ class KB:
 
     # committed files (mage/)
     @property
-    def mage_dir(self) -> Path:
+    def mage_dir(self) -> "Path":
         return self.root / MAGE_DIR
 
     @property
-    def config_path(self) -> Path:
+    def config_path(self) -> "Path":
         return self.root / CONFIG_FILE
 
     @property
-    def notes_dir(self) -> Path:
+    def notes_dir(self) -> "Path":
         return self.root / NOTES_DIR
 
     @property
-    def skills_dir(self) -> Path:
+    def skills_dir(self) -> "Path":
         return self.root / SKILLS_DIR
 
     @property
-    def index_md(self) -> Path:
+    def index_md(self) -> "Path":
         return self.root / INDEX_MD
 
     @property
-    def memory_md(self) -> Path:
+    def memory_md(self) -> "Path":
         return self.root / MEMORY_MD
 
     @property
-    def rejected_path(self) -> Path:
+    def rejected_path(self) -> "Path":
         return self.root / REJECTED_FILE
 
     # git-ignored scratch (.mage/)
     @property
-    def scratch_dir(self) -> Path:
+    def scratch_dir(self) -> "Path":
         return self._scratch_base / SCRATCH_DIR
 
     @property
-    def learnings_dir(self) -> Path:
+    def learnings_dir(self) -> "Path":
         return self._scratch_base / LEARNINGS_DIR
 
     @property
-    def staging_dir(self) -> Path:
+    def staging_dir(self) -> "Path":
         return self._scratch_base / STAGING_DIR
 
     @property
-    def index_dir(self) -> Path:
+    def index_dir(self) -> "Path":
         return self._scratch_base / INDEX_DIR
 
     @property
-    def errors_log(self) -> Path:
+    def errors_log(self) -> "Path":
         return self._scratch_base / ERRORS_LOG
 
     @property
-    def ledger_path(self) -> Path:
+    def ledger_path(self) -> "Path":
         return self._scratch_base / LEDGER_FILE
 
     @property
-    def metrics_path(self) -> Path:
+    def metrics_path(self) -> "Path":
         return self.path_of(METRICS_FILE)
 
     @property
-    def state_dir(self) -> Path:
+    def state_dir(self) -> "Path":
         """Small caches and cursors (config cache, transcript offsets, distill cursor)."""
         return self._scratch_base / STATE_DIR
 
     @property
-    def journal_path(self) -> Path:
+    def journal_path(self) -> "Path":
         return self.root / JOURNAL_FILE  # per checkout (PER_CHECKOUT)
 
-    def note_path(self, note_id: str) -> Path:
+    def note_path(self, note_id: str) -> "Path":
         return self.notes_dir / f"{note_id}.md"
 
-    def draft_path(self, draft_id: str) -> Path:
+    def draft_path(self, draft_id: str) -> "Path":
         return self.staging_dir / f"{draft_id}.md"
 
-    def relative(self, path: Path) -> str:
+    def relative(self, path: "Path") -> str:
         """`path` relative to the project root, for messages and git commands."""
         from pathlib import Path
 
@@ -254,11 +252,11 @@ def _posix_form(text: str) -> str:
     return head + body or "."
 
 
-def is_kb_root(folder: str | os.PathLike) -> bool:
+def is_kb_root(folder: "str | os.PathLike") -> bool:
     return os.path.isfile(os.path.join(folder, CONFIG_FILE))
 
 
-def find_kb_top(start: str | os.PathLike) -> str | None:
+def find_kb_top(start: "str | os.PathLike") -> str | None:
     """The first folder from `start` (symlinks resolved) upwards that holds mage/config.yaml, as a str."""
     folder = os.path.realpath(start)
     while True:
@@ -270,7 +268,7 @@ def find_kb_top(start: str | os.PathLike) -> str | None:
         folder = parent
 
 
-def find_kb_root(start: Path) -> Path | None:
+def find_kb_root(start: "Path") -> "Path | None":
     """The first folder from `start` upwards that holds mage/config.yaml."""
     from pathlib import Path
 

@@ -13,8 +13,6 @@ must look machine-made. Prose like "using api token nq83y6…" is caught when a
 random-looking string follows a secret-ish word.
 """
 
-from __future__ import annotations  # the re.Match annotations stay text: no `re` import
-
 from mage_engine.scrub.names import kind_for, tier, value_is_secret
 from mage_engine.scrub.rule import Rule, Span, at_needles, needle_offsets
 from mage_engine.scrub.masks import AsciiMask
@@ -76,7 +74,7 @@ def _trim(value: str) -> str:
     return value
 
 
-def _named_value(match: re.Match, key_group="key") -> list[Span]:
+def _named_value(match: "re.Match", key_group="key") -> "list[Span]":
     if match.groupdict().get("op") == "," and (not match.group("quoted") or
                                                match.string[match.end("quoted"): match.start("op")].strip()):
         return []  # `f(token, x)`: arguments, not an assignment; `setProperty("X_TOKEN", "…")` is one
@@ -96,7 +94,7 @@ def _named_value(match: re.Match, key_group="key") -> list[Span]:
     return [(start, start + len(value), kind_for(match.group(key_group), name_tier))]
 
 
-def _xml_value(match: re.Match) -> list[Span]:
+def _xml_value(match: "re.Match") -> "list[Span]":
     name_tier = tier(match.group("key").rpartition(":")[2])
     value = match.group("qv").strip()
     if name_tier is None or not value_is_secret(name_tier, value):
@@ -105,7 +103,7 @@ def _xml_value(match: re.Match) -> list[Span]:
     return [(start, start + len(value), kind_for(match.group("key"), name_tier))]
 
 
-def _near_secret_word(match: re.Match) -> list[Span]:
+def _near_secret_word(match: "re.Match") -> "list[Span]":
     if match.group("v").endswith(("...", "…")):
         return []  # a value cut short in documentation
     value, word = _trim(match.group("v")), match.group("word").lower()

@@ -9,8 +9,6 @@ secretsmanager get-secret-value --output text`, `kubectl get secret -o jsonpath=
 up to the next prompt or blank line.
 """
 
-from __future__ import annotations  # the re.Match annotations stay text: no `re` import
-
 from mage_engine.scrub.placeholders import is_placeholder
 from mage_engine.scrub.patterns import LazyPattern
 from mage_engine.scrub.rule import Rule, Span, at_needles, needle_offsets, token_rule
@@ -44,7 +42,7 @@ _MESSAGE = LazyPattern(r"(?i)^(?:error|warning|warn|usage|info|note|hint|fatal|c
                        r"unable|invalid|permission|denied|[\w.\-]+: (?:command )?not found)")
 
 
-def _line_of(match: re.Match, reach: int = 400) -> str:
+def _line_of(match: "re.Match", reach: int = 400) -> str:
     """The command line around the match (lines continued with a backslash count as one),
     at most `reach` characters each side: bounded work per match."""
     text, start = match.string, match.start()
@@ -70,7 +68,7 @@ def _name_of(*needles: str):
     return starts
 
 
-def _curl_user(match: re.Match) -> list[Span]:
+def _curl_user(match: "re.Match") -> "list[Span]":
     """`curl -u user:password`; a lone `-u ":key"` or `-u "key:"` is an API key used as one half."""
     if not _HTTP_CLIENT.search(_line_of(match)):
         return []
@@ -82,7 +80,7 @@ def _curl_user(match: re.Match) -> list[Span]:
     return []
 
 
-def _flag_value(match: re.Match) -> list[Span]:
+def _flag_value(match: "re.Match") -> "list[Span]":
     value, flag = match.group("v"), match.group("flag")
     if flag in ("p", "a") and not _PASSWORD_COMMAND.search(_line_of(match)):
         return []  # `mkdir -p build` is not a password
@@ -91,7 +89,7 @@ def _flag_value(match: re.Match) -> list[Span]:
     return [(match.start("v"), match.end("v"), "cli-secret")]
 
 
-def _named_flag_value(match: re.Match) -> list[Span]:
+def _named_flag_value(match: "re.Match") -> "list[Span]":
     """`--dbpassword X`, `--webhook-secret=X`: any long flag whose name holds a secret."""
     from mage_engine.scrub.names import tier, value_is_secret
 
@@ -101,14 +99,14 @@ def _named_flag_value(match: re.Match) -> list[Span]:
     return [(match.start("v"), match.end("v"), "cli-secret")]
 
 
-def _attached_password(match: re.Match) -> list[Span]:
+def _attached_password(match: "re.Match") -> "list[Span]":
     value = match.group("v")
     if not _MYSQL.search(_line_of(match)) or not looks_like_password(value, 4):
         return []
     return [(match.start("v"), match.end("v"), "cli-secret")]
 
 
-def _printed_secret(match: re.Match) -> list[Span]:
+def _printed_secret(match: "re.Match") -> "list[Span]":
     """Each line the command printed, up to a prompt, a blank line or 30 lines."""
     text, spans = match.string, []
     at = text.find("\n", match.end())

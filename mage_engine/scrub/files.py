@@ -7,8 +7,6 @@ JSON), the `Data` table of `vault kv get`, the keys `az … keys list` prints, a
 the `SecretString` of `aws secretsmanager get-secret-value`.
 """
 
-from __future__ import annotations  # the re.Match annotations stay text: no `re` import
-
 from mage_engine.scrub.names import PASSWORD, tier, value_is_secret
 from mage_engine.scrub.patterns import LazyPattern
 from mage_engine.scrub.rule import Rule, Span, at_needles, token_rule
@@ -35,7 +33,7 @@ def _secret_data_starts(lowered: str) -> list[int]:
             if bisect.bisect(separators, block.start()) in secret_docs]
 
 
-def _secret_data(match: re.Match, lines=_K8S_DATA_LINE) -> list[Span]:
+def _secret_data(match: "re.Match", lines=_K8S_DATA_LINE) -> "list[Span]":
     spans = []
     for line in lines.finditer(match.group("body")):
         value = line.group("v").strip("'\"")
@@ -45,7 +43,7 @@ def _secret_data(match: re.Match, lines=_K8S_DATA_LINE) -> list[Span]:
     return spans
 
 
-def _json_secret_data(match: re.Match) -> list[Span]:
+def _json_secret_data(match: "re.Match") -> "list[Span]":
     around = match.string[max(0, match.start() - 2000): match.end() + 2000]
     if '"secret"' not in around.lower().replace(" ", ""):
         return []
@@ -68,12 +66,12 @@ def _pgpass_starts(lowered: str) -> list[int]:
     return starts
 
 
-def _pgpass_line(match: re.Match) -> list[Span]:
+def _pgpass_line(match: "re.Match") -> "list[Span]":
     value = match.group("v")
     return [(match.start("v"), match.end("v"), "password")] if looks_like_password(value, 4) else []
 
 
-def _name_value(match: re.Match) -> list[Span]:
+def _name_value(match: "re.Match") -> "list[Span]":
     """`{"name": "DB_PASSWORD", "value": "…"}` or a YAML `- name: …` / `value: …` entry."""
     value = match.group("v").strip().strip("'\"")
     secure = "securestring" in match.group(0).lower()
@@ -84,7 +82,7 @@ def _name_value(match: re.Match) -> list[Span]:
     return [(start, start + len(value), "password" if name_tier == PASSWORD else "secret-assignment")]
 
 
-def _vault_data(match: re.Match) -> list[Span]:
+def _vault_data(match: "re.Match") -> "list[Span]":
     spans = []
     for row in _TABLE_ROW.finditer(match.group("body")):
         value = row.group("v")
@@ -94,7 +92,7 @@ def _vault_data(match: re.Match) -> list[Span]:
     return spans
 
 
-def _az_key(match: re.Match) -> list[Span]:
+def _az_key(match: "re.Match") -> "list[Span]":
     value = match.group("v")
     return [(match.start("v"), match.end("v"), "azure-key")] if len(value) >= 16 and is_plausible(value) else []
 

@@ -5,7 +5,6 @@ milliseconds: a `LazyPattern` compiles (and imports `re`) on first use, and
 `any_of` writes a pattern source without importing anything.
 """
 
-from __future__ import annotations  # annotations stay text: no `re` import on the hook path
 
 
 class LazyPattern:
@@ -25,7 +24,7 @@ class LazyPattern:
         """Whether some text has already needed this pattern."""
         return self._compiled is not None
 
-    def compiled(self) -> re.Pattern:
+    def compiled(self) -> "re.Pattern":
         """The compiled pattern, compiling it now if this is the first use."""
         if self._compiled is None:
             import re  # here, not at the top: a hook whose texts hold no keyword never loads `re`

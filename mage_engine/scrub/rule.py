@@ -12,8 +12,6 @@ start with a literal (case-insensitive words, names of settings) give
 `starts`: the few offsets worth trying, found with str.find on the lowercased text.
 """
 
-from __future__ import annotations  # annotations stay text: no `re` or `typing` import on the hook path
-
 from mage_engine.scrub.patterns import LazyPattern
 from mage_engine.scrub.placeholders import is_placeholder
 
@@ -92,14 +90,14 @@ def glued_left(text: str, start: int, chars=TOKEN_CHARS) -> bool:
 
 
 def token_rule(name: str, kind: str, regex: str, keywords=(), check=None, group=0, fold_case=False,
-               unglued=False, starts=None, context=()) -> Rule:
+               unglued=False, starts=None, context=()) -> "Rule":
     """A rule whose match (or `group`) is one secret of `kind` when `check` accepts it.
 
     `unglued`: the token must not continue a longer token on its left.
     """
     check = check or (lambda value: not is_placeholder(value))
 
-    def judge(match: re.Match) -> list:
+    def judge(match: "re.Match") -> list:
         start, end = match.span(group)
         value = match.string[start:end]
         if not value or (unglued and glued_left(match.string, start)) or not check(value):

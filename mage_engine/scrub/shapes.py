@@ -6,8 +6,6 @@ stay as they are). A private key is found however it is wrapped: CRLF line
 ends, indented in YAML, `\\n`-escaped inside JSON, cut short, or base64-encoded.
 """
 
-from __future__ import annotations  # the re.Match annotations stay text: no `re` import
-
 from mage_engine.scrub.placeholders import is_common_password, is_placeholder
 from mage_engine.scrub.patterns import LazyPattern
 from mage_engine.scrub.rule import Rule, Span, at_needles, token_rule
@@ -20,7 +18,7 @@ _B64_LINES = r"[A-Za-z0-9+/=\-_]{20,}(?:(?:\\r|\\n|[\r\n \t\\\"'+,])+[A-Za-z0-9+
 
 
 def _whole(kind: str, test):
-    def judge(match: re.Match) -> list[Span]:
+    def judge(match: "re.Match") -> "list[Span]":
         return [(match.start(), match.end(), kind)] if test(match.group(0)) else []
     return judge
 
@@ -63,7 +61,7 @@ def _wrapped_jwt(value: str) -> bool:
 _HOST = LazyPattern(r"[^/\s]{0,253}")
 
 
-def _url_credentials(match: re.Match) -> list[Span]:
+def _url_credentials(match: "re.Match") -> "list[Span]":
     spans = []
     user, password = match.group("user"), match.group("pw")
     host = _HOST.match(match.string, match.end()).group(0)
@@ -91,7 +89,7 @@ def _basic_placeholder(value: str) -> bool:
     return bool(colon) and bool(password) and not is_plausible(password) and not is_common_password(password)
 
 
-def _authorization(match: re.Match) -> list[Span]:
+def _authorization(match: "re.Match") -> "list[Span]":
     value, scheme = match.group("v"), (match.group("scheme") or "").lower()
     if scheme == "basic":
         ok = len(value) >= 8 and not is_placeholder(value) and not _basic_placeholder(value)

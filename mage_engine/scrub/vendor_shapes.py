@@ -6,8 +6,6 @@ The token pass reads runs of token characters; these secrets hold `:`, `|`, `%`,
 keyword-gated rule of its own.
 """
 
-from __future__ import annotations  # the re.Match annotations stay text: no `re` import
-
 from mage_engine.scrub.placeholders import is_placeholder
 from mage_engine.scrub.rule import at_needles, needle_offsets, token_rule
 from mage_engine.scrub.values import looks_random
