@@ -141,3 +141,45 @@ def test_the_plugin_script_starts_a_regular_install_without_its_launcher(regular
     assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
     assert not launcher_ran.exists() and not mark.exists(), "neither pip's launcher nor site ran"
     assert list((tmp_path / ".mage" / "learnings").glob("*.jsonl"))
+
+
+@pytest.fixture
+def editable_install(tmp_path):
+    """A real venv holding mage as `pip install -e` does: no mage_engine in site-packages, a .pth naming
+    the checkout, and pip's (older) launcher, which leaves a mark when it runs."""
+    home = tmp_path / "editable"
+    venv.create(home / "venv", with_pip=False, symlinks=True)
+    packages = next((home / "venv" / "lib").glob("python3*/site-packages"))
+    for entry in SITE_PACKAGES.iterdir():
+        if entry.suffix != ".pth" and entry.name not in ("__pycache__",) and not entry.name.startswith("mage"):
+            (packages / entry.name).symlink_to(entry)
+    (packages / "_editable_impl_mage.pth").write_text(f"{ROOT}\n")
+    launcher_ran = home / "launcher-ran"
+    launcher = home / "venv" / "bin" / "mage-hook"
+    launcher.write_text(OLD_PIP_LAUNCHER.format(python=home / "venv" / "bin" / "python", mark=str(launcher_ran)))
+    launcher.chmod(0o755)
+    return home / "venv", packages, launcher_ran
+
+
+def run_plugin_script(venv_dir, project) -> subprocess.CompletedProcess:
+    project.mkdir()
+    run_mage("init", cwd=project)
+    return subprocess.run([str(ROOT / "hooks" / "mage-hook"), "PostToolUse"], input=post_tool_use(project),
+                          capture_output=True, cwd=project,
+                          env={"PATH": f"{venv_dir / 'bin'}:/usr/bin:/bin", "HOME": str(project)})
+
+
+def test_the_plugin_script_starts_an_editable_install_without_its_launcher(editable_install, tmp_path):
+    venv_dir, _, launcher_ran = editable_install
+    done = run_plugin_script(venv_dir, tmp_path / "project")
+    assert (done.returncode, done.stdout, done.stderr) == (0, b"", b"")
+    assert not launcher_ran.exists(), "pip's launcher did not run: the checkout the .pth names went on the path"
+    assert list((tmp_path / "project" / ".mage" / "learnings").glob("*.jsonl")), "the hook did its work"
+
+
+@pytest.mark.parametrize("named", ["relative/checkout", "/nonexistent/checkout"])
+def test_an_editable_pth_that_names_no_checkout_falls_back_to_the_launcher(editable_install, tmp_path, named):
+    venv_dir, packages, launcher_ran = editable_install
+    (packages / "_editable_impl_mage.pth").write_text(f"{named}\n")
+    run_plugin_script(venv_dir, tmp_path / "project")  # (the launcher then fails: mage is not installed at all)
+    assert launcher_ran.exists(), "a .pth that names no checkout is not trusted: pip's launcher decides"

@@ -6,7 +6,9 @@ a team to commit beside `.claude/settings.json`. It finds the mage installed on
 the machine that runs it (`mage-hook` on PATH, `~/.local/bin/mage-hook` where
 pipx puts it, or a python3 that can import mage) and starts that install's
 Python directly with `-I -S`, skipping pip's launcher and `site`, when the
-install is a plain venv; otherwise it runs the launcher as is.
+install is a plain venv (an editable one too: the checkout its
+`_editable_impl_mage.pth` names goes on the path); otherwise it runs the
+launcher as is.
 
 Without mage it reads the payload and exits 0, printing nothing but, at
 SessionStart, a `systemMessage` (a warning the host shows the user, not a hook
@@ -20,7 +22,8 @@ SCRIPT = r'''#!/bin/sh
 # mage's hook launcher: `hooks/mage-hook` in the mage plugin, and `.claude/hooks/mage-hook` as written by
 # `mage connect claude-code --shared` (commit it with .claude/settings.json). It runs the mage installed on
 # this machine: `mage-hook` on PATH or in ~/.local/bin (pip, pipx), else a python3 that can import mage.
-# A plain venv's Python is started directly (-I -S: no pip launcher, no site), given its site-packages.
+# A plain venv's Python is started directly (-I -S: no pip launcher, no site), given its site-packages
+# (and, for an editable install, the checkout its _editable_impl_mage.pth names).
 # Without mage it reads the payload and exits 0; at SessionStart it tells the user how to install mage.
 self="$0"
 set -f; IFS=:  # PATH's folders (split, not globbed), then pipx's, without forking a `command -v`
@@ -34,12 +37,20 @@ for folder in $PATH "$HOME/.local/bin"; do
         case "$python" in
             /*/bin/python | /*/bin/python3 | /*/bin/python3.[0-9]*)
                 for packages in "$venv"/lib/python3*/site-packages; do
-                    if [ -f "$venv/pyvenv.cfg" ] && [ -x "$python" ] && [ -d "$packages/mage_engine" ] &&
-                       [ -d "$packages/tantivy" ] && [ -d "$packages/yaml" ]; then
+                    checkout=""  # an editable install's checkout, as its .pth file names it
+                    if ! [ -d "$packages/mage_engine" ] && [ -f "$packages/_editable_impl_mage.pth" ]; then
+                        IFS= read -r checkout < "$packages/_editable_impl_mage.pth"
+                        case "$checkout" in /*) [ -d "$checkout/mage_engine" ] || checkout="" ;; *) checkout="" ;; esac
+                    fi
+                    if [ -f "$venv/pyvenv.cfg" ] && [ -x "$python" ] && [ -d "$packages/tantivy" ] &&
+                       [ -d "$packages/yaml" ] && { [ -d "$packages/mage_engine" ] || [ -n "$checkout" ]; }; then
                         exec "$python" -I -S -c 'import sys
 sys.path.append(sys.argv.pop(1))
+checkout = sys.argv.pop(1)
+if checkout:
+    sys.path.append(checkout)
 from mage_engine.hooks import main
-main()' "$packages" "$@"
+main()' "$packages" "$checkout" "$@"
                     fi
                 done ;;
         esac
