@@ -202,3 +202,15 @@ def test_a_session_is_named_or_current_and_errors_say_what_to_do(taught):
     missing = mage(taught, "session", "end", "never-seen", "--outcome", "failed", ok=False)
     assert missing.returncode == 1 and missing.stderr.startswith("mage: no session never-seen")
     assert "Traceback" not in missing.stderr and len(missing.stderr.strip().splitlines()) == 1
+
+
+def test_one_steps_name_is_the_name_the_whole_list_gives_it():
+    from mage_engine.recall.procedure.graph import step_name, steps
+
+    cache = {"note_steps": {"build": "Build it", "test": "Run the tests"},
+             "transitions": [{"from_key": "test", "from": "run tests", "to_key": "deploy", "to": "Deploy"},
+                             {"from_key": "deploy", "from": "deploy!", "to_key": "smoke", "to": "Smoke test"}],
+             "trace_steps": {"smoke": "smoke", "rollback": "Roll back"}}
+    for key, name in steps(cache).items():
+        assert step_name(cache, key) == name
+    assert step_name(cache, "nowhere") is None

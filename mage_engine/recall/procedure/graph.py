@@ -88,6 +88,19 @@ def steps(cache: dict) -> dict:
     return dict(sorted(names.items()))
 
 
+def step_name(cache: dict, key: str) -> str | None:
+    """`steps(cache).get(key)`, without building and sorting every step (a KB's procedure notes may
+    name thousands, and the prompt hook names five)."""
+    name = (cache.get("note_steps") or {}).get(key)
+    if name is not None:
+        return name
+    for item in cache.get("transitions") or []:
+        for end in ("from", "to"):
+            if item[f"{end}_key"] == key:
+                return item[end]
+    return (cache.get("trace_steps") or {}).get(key)
+
+
 def edges(cache: dict) -> list:
     """[{"from", "to", "transitions": [notes, newest first], "outcomes": row or None}], sorted by ends."""
     table = {}

@@ -45,9 +45,9 @@ def _guided(ctx, position: dict, hint: str | None) -> str | None:
 
 def render(cache: dict, key: str) -> tuple:
     """(the block, the transition note ids it names); ('', []) for a step with nothing to say."""
-    from mage_engine.recall.procedure.graph import edges, outgoing, steps
+    from mage_engine.recall.procedure.graph import edges, outgoing
 
-    names = steps(cache)
+    names = StepNames(cache)
     if key not in names:
         return "", []
     all_edges = edges(cache)
@@ -66,7 +66,31 @@ def render(cache: dict, key: str) -> tuple:
     return _fit(lines), named
 
 
-def _line(edge: dict, names: dict, named: list, after: bool = False) -> str:
+class StepNames:
+    """The graph's step names, looked up as they are needed (graph.step_name), each once."""
+
+    def __init__(self, cache: dict):
+        self.cache, self.known = cache, {}
+
+    def get(self, key: str, default=None):
+        if key not in self.known:
+            from mage_engine.recall.procedure.graph import step_name
+
+            self.known[key] = step_name(self.cache, key)
+        name = self.known[key]
+        return default if name is None else name
+
+    def __contains__(self, key: str) -> bool:
+        return self.get(key) is not None
+
+    def __getitem__(self, key: str) -> str:
+        name = self.get(key)
+        if name is None:
+            raise KeyError(key)
+        return name
+
+
+def _line(edge: dict, names, named: list, after: bool = False) -> str:
     from mage_engine.recall.procedure.outcomes import counts_text
     from mage_engine.recall.index.transitions import is_advice
 
