@@ -60,18 +60,18 @@ def hook(engine, project, session: str, flags=(), **env) -> str:
     return json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"] if done.stdout.strip() else ""
 
 
-def served_by(engine, module: str, **env) -> str:
-    """The name of the loader a hook process's `module` comes from: BundleFinder or Python's own."""
+def served_by(engine, module: str, flags=(), **env) -> str:
+    """The name of the loader a hook process's `module` comes from: BundledLoader or Python's own."""
     environment = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     code = (path_code(engine) + "from mage_engine.base import code_bundle;code_bundle.install(\"UserPromptSubmit\");"
             f"import {module} as m;print(type(m.__spec__.loader).__name__)")
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, timeout=60,
-                          env={**environment, **env}, check=True)
+    done = subprocess.run([sys.executable, "-I", "-S", *flags, "-c", code], capture_output=True, text=True,
+                          timeout=60, env={**environment, **env}, check=True)
     return done.stdout.strip()
 
 
 def bundle_file(engine) -> Path:
-    (found,) = (engine / "mage_engine" / "__pycache__").glob("hook-code.UserPromptSubmit.*.bin")
+    (found,) = (engine / "mage_engine" / "__pycache__").glob("hook-code.UserPromptSubmit.cpython-*[0-9].bin")
     return found
 
 
@@ -79,7 +79,7 @@ def test_the_first_hook_writes_the_bundle_and_the_next_serves_mage_from_it(engin
     first = hook(engine, project, "s1")
     assert HEADER in first and "tf-state-lock-force-unlock" in first
     assert bundle_file(engine).stat().st_size > 100_000
-    assert served_by(engine, "mage_engine.recall.hint.prompt_hint") == "BundleFinder"
+    assert served_by(engine, "mage_engine.recall.hint.prompt_hint") == "BundledLoader"
     assert served_by(engine, "mage_engine.recall.hint.prompt_hint", MAGE_HOOK_BUNDLE="0") == "SourceFileLoader"
     served, imported = hook(engine, project, "s2"), hook(engine, project, "s3", MAGE_HOOK_BUNDLE="0")
     assert served == imported == first  # the same answer, whichever way the code was read
@@ -92,7 +92,7 @@ def test_an_edited_module_runs_as_edited_and_the_bundle_follows(engine, project)
     source.write_text(source.read_text().replace(HEADER, "EDITED: " + HEADER))
     assert "EDITED: " + HEADER in hook(engine, project, "s2")  # read from its source, not the bundle
     assert bundle_file(engine).stat().st_mtime_ns != before
-    assert served_by(engine, "mage_engine.recall.hint.prompt_hint") == "BundleFinder"
+    assert served_by(engine, "mage_engine.recall.hint.prompt_hint") == "BundledLoader"
     assert "EDITED: " + HEADER in hook(engine, project, "s3")  # and now served as edited
 
 
@@ -100,7 +100,7 @@ def test_a_torn_bundle_is_ignored_and_replaced(engine, project):
     hook(engine, project, "s1")
     bundle_file(engine).write_bytes(b"\x00not a bundle")
     assert HEADER in hook(engine, project, "s2")
-    assert served_by(engine, "mage_engine.recall.hint.prompt_hint") == "BundleFinder"
+    assert served_by(engine, "mage_engine.recall.hint.prompt_hint") == "BundledLoader"
 
 
 def test_nothing_is_written_when_python_writes_no_bytecode(engine, project):
@@ -114,3 +114,69 @@ def test_only_the_hook_process_serves_from_the_bundle(engine, project):
                                 "print(type(d.__spec__.loader).__name__)")
     done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "SourceFileLoader"  # importing the entry point (a test, a program) is not running it
+
+
+def test_a_bundle_cut_short_is_not_trusted_and_is_replaced(engine, project):
+    hook(engine, project, "s1")
+    whole = bundle_file(engine).read_bytes()
+    bundle_file(engine).write_bytes(whole[: len(whole) * 2 // 3])  # what a crash mid-write could leave
+    assert HEADER in hook(engine, project, "s2")  # (hook() also asserts an empty stderr and exit 0)
+    assert served_by(engine, "mage_engine.recall.hint.prompt_hint") == "BundledLoader"  # written whole again
+
+
+def test_a_damaged_module_copy_is_read_from_its_source_instead(engine, project):
+    import marshal
+
+    hook(engine, project, "s1")
+    data = bytearray(bundle_file(engine).read_bytes())
+    size = int.from_bytes(data[:8], "little")
+    *_, start, end = marshal.loads(bytes(data[8: 8 + size]))["modules"]["mage_engine.recall.hint.prompt_hint"]
+    data[8 + size + start: 8 + size + end] = bytes(end - start)  # its code zeroed, every length intact
+    bundle_file(engine).write_bytes(bytes(data))
+    assert HEADER in hook(engine, project, "s2")  # read from its source, with no error
+    assert bundle_file(engine).read_bytes() != bytes(data)  # and the bundle rewritten
+    assert HEADER in hook(engine, project, "s3")
+
+
+def test_optimised_runs_keep_a_bundle_of_their_own(engine, project):
+    source = engine / "mage_engine" / "recall" / "hint" / "prompt_hint.py"
+    source.write_text(source.read_text() + "\nCOMPILED_WITH_DEBUG = __debug__\n")
+    hook(engine, project, "s1", flags=["-O"])
+    hook(engine, project, "s2")
+    code = path_code(engine) + ("from mage_engine.base import code_bundle;code_bundle.install('UserPromptSubmit');"
+                                "import mage_engine.recall.hint.prompt_hint as m;"
+                                "print(type(m.__spec__.loader).__name__, m.COMPILED_WITH_DEBUG)")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["BundledLoader", "True"]  # asserts and __debug__ blocks as the source says
+
+
+def test_a_fifo_where_the_bundle_goes_does_not_hold_the_hook(engine, project):
+    folder = engine / "mage_engine" / "__pycache__"
+    folder.mkdir()
+    os.mkfifo(folder / "hook-code.UserPromptSubmit.{}.bin".format(sys.implementation.cache_tag))
+    assert HEADER in hook(engine, project, "s1")  # (hook() times out after 60 s)
+
+
+def test_a_pyc_from_a_cache_prefix_is_never_copied_in(engine, project, tmp_path):
+    hook(engine, project, "s1")
+    before = bundle_file(engine).read_bytes()
+    source = engine / "mage_engine" / "recall" / "hint" / "prompt_hint.py"
+    source.write_text(source.read_text() + "\n")
+    payload = json.dumps({"session_id": "s2", "cwd": str(project), "hook_event_name": "UserPromptSubmit",
+                          "prompt": PROMPT})
+    code = "import sys;sys.pycache_prefix=sys.argv.pop(1);" + path_code(engine) + \
+        "from mage_engine.hooks import main;main()"
+    subprocess.run([sys.executable, "-I", "-S", "-c", code, str(tmp_path / "prefix"), "UserPromptSubmit"],
+                   input=payload.encode(), capture_output=True, cwd=project, timeout=60, check=True)
+    assert bundle_file(engine).read_bytes() == before  # not rewritten from the prefix's .pyc
+
+
+def test_a_bundle_of_another_pythons_bytecode_is_not_served(engine, project):
+    hook(engine, project, "s1")
+    data = bundle_file(engine).read_bytes()
+    magic = sys.modules["_frozen_importlib_external"].MAGIC_NUMBER
+    size = int.from_bytes(data[:8], "little")
+    assert data[8: 8 + size].count(magic) == 1
+    bundle_file(engine).write_bytes(data[:8] + data[8: 8 + size].replace(magic, b"\x00\x00\r\n") + data[8 + size:])
+    assert HEADER in hook(engine, project, "s2")
+    assert bundle_file(engine).read_bytes()[8: 8 + size].count(magic) == 1  # replaced by this Python's own

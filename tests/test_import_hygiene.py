@@ -84,3 +84,10 @@ def test_tantivy_loaded_without_datetime_py_leaves_datetime_whole():
             "assert t.Index is not None and tantivy() is t; print('ok')")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_a_process_with_threads_imports_tantivy_the_usual_way():
+    code = ("import threading, sys; from mage_engine.base.tantivy_import import tantivy; tantivy(); "
+            "import datetime; assert datetime.__file__.endswith('datetime.py'); print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr

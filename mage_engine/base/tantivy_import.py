@@ -8,6 +8,10 @@ for the instant Tantivy loads, `datetime` names `_datetime` itself, whose
 capsule and types are the very ones datetime.py would hand over; the name is
 taken back at once, and any later `import datetime` loads the real module,
 whose classes are those same `_datetime` types.
+
+Only a process with no other thread does this (a hook: it never imports
+`threading`): another thread could import `datetime` in that instant and keep
+`_datetime`, or find tantivy half loaded. Everywhere else it is a plain import.
 """
 
 import sys
@@ -15,11 +19,8 @@ import sys
 
 def tantivy():
     """The tantivy module (imported on first call)."""
-    loaded = sys.modules.get("tantivy")
-    if loaded is not None:
-        return loaded
-    if "datetime" in sys.modules:
-        import tantivy as module
+    if "tantivy" in sys.modules or "datetime" in sys.modules or "threading" in sys.modules:
+        import tantivy as module  # the import system's own locks: another thread may be loading it
 
         return module
     try:
