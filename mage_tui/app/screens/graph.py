@@ -6,15 +6,9 @@ same graph line for line. Transition drafts are groomed in Staging like any
 draft; this view only reads.
 """
 
-from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.message import Message
-from textual.widgets import Static
 
-from mage_tui.activity import in_thread
-
-from mage_tui.app.screens.dialog import Dialog
+from mage_tui.app.screens.report import ReportScreen, report_bindings
 
 HINT = "escape or q closes · j/k scroll · transition drafts are groomed in Staging · mage session graph --dot"
 EMPTY = ("No steps yet. The agent declares where it is with `mage session turn SESSION --at \"STEP\"`; "
@@ -22,52 +16,18 @@ EMPTY = ("No steps yet. The agent declares where it is with `mage session turn S
          "stages one with its advice.")
 
 
-class GraphRows(Message):
-    """The graph, rendered off the UI thread."""
-
-    def __init__(self, body: Content) -> None:
-        super().__init__()
-        self.body = body
-
-
-class GraphScreen(Dialog[None]):
+class GraphScreen(ReportScreen):
     """The procedural graph, read-only."""
 
-    BINDINGS = [Binding("escape,q,6", "close", "close", id="graph.close"),
-                Binding("j,down", "scroll(1)", show=False, id="graph.down"),
-                Binding("k,up", "scroll(-1)", show=False, id="graph.up")]
+    NAME = "graph"
+    TITLE = "graph: steps, what sessions here did next, and how it ended"
+    LOADING = "drawing the graph…"
+    HINT = HINT
+    FAILED = "cannot draw the graph"
+    BINDINGS = report_bindings("graph", "6")
 
-    def __init__(self, service):
-        super().__init__()
-        self.service = service
-
-    def compose(self):
-        with Vertical(classes="dialog dialog-wide"):
-            yield Static(Content.styled("graph: steps, what sessions here did next, and how it ended", "bold $text"),
-                         classes="dialog-title")
-            with VerticalScroll(id="graph-list", can_focus=False):
-                yield Static(Content.styled("drawing the graph…", "$text-muted"), id="graph-body")
-            yield Static(Content.styled(HINT, "$text-muted"), classes="dialog-hint")
-
-    def on_mount(self) -> None:
-        self.load()
-
-    @in_thread("graph")
-    def load(self) -> "GraphRows":
-        """Draw the graph off the UI thread; `on_graph_rows` shows it (or why not) on it."""
-        try:
-            return GraphRows(render_rows(self.service.graph_rows()))
-        except Exception as error:  # a damaged trail or note must not take the app down
-            return GraphRows(Content.styled(f"cannot draw the graph: {error}", "$text-error"))
-
-    def on_graph_rows(self, message: "GraphRows") -> None:
-        self.query_one("#graph-body", Static).update(message.body)
-
-    def action_scroll(self, lines: int) -> None:
-        self.query_one("#graph-list").scroll_relative(y=lines, animate=False)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
+    def draw(self) -> Content:
+        return render_rows(self.service.graph_rows())
 
 
 def render_rows(rows: list) -> Content:
