@@ -70,6 +70,22 @@ def test_a_personal_rule_reaches_standing_context_in_two_projects(tmp_path, pers
         assert text.index("[personal]") > text.index("mage recall")  # after the project's own governance line
 
 
+def test_personal_rules_past_the_budget_end_in_one_line_naming_how_many_more(tmp_path, personal):
+    for number in range(40):
+        (personal / "mage" / "notes" / f"personal-rule-{number:02d}.md").write_text(
+            f"---\nid: personal-rule-{number:02d}\ntitle: Personal rule number {number:02d} about how I like "
+            f"every repository to be kept tidy\nkind: rule\ncreated: 2026-11-01\nupdated: 2026-11-01\n---\n"
+            f"Rule {number} body.\n")
+    assert run_mage("index", "--personal", cwd=tmp_path).returncode == 0
+    from mage_engine.kb.layout import KB
+
+    root = project(tmp_path, "api")
+    text = injected(run_hook("SessionStart", start_payload(KB(root), session="start-many")))
+    listed = text.count("- [personal] personal-rule-")
+    assert 0 < listed < 40
+    assert f"- (+{40 - listed} more: `mage notes --personal`)" in text
+
+
 def test_a_project_rule_stays_in_its_project(tmp_path, personal):
     api, web = project(tmp_path, "api"), project(tmp_path, "web")
     accept(api, "Api migrations run as a job", "Never from the app's start-up.", kind="rule")

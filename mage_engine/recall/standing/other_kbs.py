@@ -9,6 +9,7 @@ MEMORY.md stays the project's own.
 """
 
 from mage_engine.base.clip import TITLE_CHARS, clip
+from mage_engine.recall.standing.fit import add_lines, fitted
 
 OTHER_CHARS = 1_500
 SUMMARY_CHARS = (160, 0)
@@ -26,11 +27,7 @@ def other_standing(kb, config, log) -> tuple:
     rosters = [(label, records) for label, records in rosters if records]
     if not rosters:
         return "", []
-    for width in SUMMARY_CHARS:
-        text, named = _compose(rosters, width)
-        if len(text) <= OTHER_CHARS:
-            return text, named
-    return _compose(rosters, 0, trim=True)
+    return fitted(lambda width, trim: _compose(rosters, width, trim), SUMMARY_CHARS, OTHER_CHARS)
 
 
 def _standing_records(other, log) -> list:
@@ -50,13 +47,9 @@ def _compose(rosters: list, width: int, trim: bool = False) -> tuple:
     lines, named = [], []
     for label, records in rosters:
         lines.append(_heading(label))
-        for position, record in enumerate(records):
-            line = _line(label, record, width)
-            if trim and len("\n".join(lines)) + len(line) + 60 > OTHER_CHARS:
-                lines.append(f"- (+{len(records) - position} more: `mage notes {_option(label)}`)")
-                break
-            lines.append(line)
-            named.append(f"{label}:{record['id']}")
+        add_lines(lines, named, records, lambda record: _line(label, record, width),
+                  lambda record: f"{label}:{record['id']}", OTHER_CHARS if trim else None, 60,
+                  lambda more: f"- (+{more} more: `mage notes {_option(label)}`)")
     return "\n".join(lines), named
 
 

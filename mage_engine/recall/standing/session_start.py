@@ -15,6 +15,7 @@ hands the line down; on a compact start the boundary nudge says it instead.
 
 from mage_engine.base.clip import TITLE_CHARS, clip
 from mage_engine.kb.jsonfiles import read_object
+from mage_engine.recall.standing.fit import add_lines, fitted
 
 EVENT = "SessionStart"
 MAX_CHARS = 6_000
@@ -69,11 +70,8 @@ def render_standing(digest: dict, backlog: str = "") -> tuple[str, list]:
     standing = [r for r in digest.get("standing", []) if isinstance(r, dict)]
     recent = [r for r in digest.get("recent", []) if isinstance(r, dict)][:RECENT_SHOWN]
     head = [GOVERNANCE] + ([backlog] if backlog else [])
-    for width in SUMMARY_CHARS:
-        text, named = _compose(head, standing, recent, width, MAX_CHARS)
-        if len(text) <= MAX_CHARS:
-            return text, named
-    return _compose(head, standing, recent, 0, MAX_CHARS, trim=True)
+    return fitted(lambda width, trim: _compose(head, standing, recent, width, MAX_CHARS, trim),
+                  SUMMARY_CHARS, MAX_CHARS)
 
 
 def _compose(head, standing, recent, width, limit, trim=False) -> tuple[str, list]:
@@ -84,13 +82,9 @@ def _compose(head, standing, recent, width, limit, trim=False) -> tuple[str, lis
         if not records:
             continue
         lines.append(heading)
-        for position, record in enumerate(records):
-            line = _line(record, width, with_kind)
-            if trim and len("\n".join(lines)) + len(line) + 80 > limit:
-                lines.append(f"- (+{len(records) - position} more: see mage/INDEX.md)")
-                break
-            lines.append(line)
-            named.append(record.get("id", ""))
+        add_lines(lines, named, records, lambda record: _line(record, width, with_kind),
+                  lambda record: record.get("id", ""), limit if trim else None, 80,
+                  lambda more: f"- (+{more} more: see mage/INDEX.md)")
     return "\n".join(lines), named
 
 
