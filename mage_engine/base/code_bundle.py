@@ -67,10 +67,12 @@ class BundleFinder:
         self.entries = entries  # name -> (relative source path, is package, mtime_ns, size, marshalled code)
         # (the code is a memoryview into the file read once: unmarshalled only when imported)
         self.stale = False
+        self.missed = False  # a module of mage's was asked for that the bundle does not hold
 
     def find_spec(self, name, path=None, target=None):
         entry = self.entries.get(name)
         if entry is None:
+            self.missed = self.missed or _is_mage(name)
             return None
         try:
             relative, is_package, mtime_ns, size, code = entry
@@ -116,8 +118,8 @@ def install(event: str) -> None:
 def save_if_stale() -> None:
     """Rewrite the bundle when this run imported any of mage's modules from disk (never raises)."""
     finder = next((f for f in sys.meta_path if isinstance(f, BundleFinder)), None)
-    if finder is None or sys.flags.dont_write_bytecode or sys.pycache_prefix:
-        return
+    if finder is None or not (finder.missed or finder.stale) or sys.flags.dont_write_bytecode or sys.pycache_prefix:
+        return  # every module of mage's this run imported came from the bundle: nothing to look through
     try:
         loaded = _loaded_from_disk(finder)
         if loaded or finder.stale:
