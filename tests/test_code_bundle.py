@@ -180,3 +180,63 @@ def test_a_bundle_of_another_pythons_bytecode_is_not_served(engine, project):
     bundle_file(engine).write_bytes(data[:8] + data[8: 8 + size].replace(magic, b"\x00\x00\r\n") + data[8 + size:])
     assert HEADER in hook(engine, project, "s2")
     assert bundle_file(engine).read_bytes()[8: 8 + size].count(magic) == 1  # replaced by this Python's own
+
+
+def bundle_header(engine) -> dict:
+    import marshal
+
+    data = bundle_file(engine).read_bytes()
+    return marshal.loads(data[8: 8 + int.from_bytes(data[:8], "little")])
+
+
+def test_modules_a_rarer_run_added_are_read_only_when_imported(engine, project):
+    """The code the bundle's writer imported comes first and is read at once; the rest (modules other
+    runs added) is read module by module when imported: a hook reads what it needs, however many
+    modules rarer runs put in."""
+    hook(engine, project, "s1")
+    rare = ("from mage_engine.base import code_bundle;code_bundle.install('UserPromptSubmit');"
+            "import mage_engine.recall.hint.explain;from mage_engine.base.code_bundle_write import save_if_stale;"
+            "save_if_stale()")  # a module no prompt needs
+    subprocess.run([sys.executable, "-I", "-S", "-c", path_code(engine) + rare], check=True, timeout=60)
+    assert bundle_header(engine)["modules"]["mage_engine.recall.hint.prompt_hint"][4] >= bundle_header(engine)["core"]
+    source = engine / "mage_engine" / "recall" / "hint" / "prompt_hint.py"
+    source.write_text(source.read_text() + "\n")  # stale now: the next prompt rewrites the bundle itself
+    assert HEADER in hook(engine, project, "s2")
+    header = bundle_header(engine)
+    modules = header["modules"]
+    assert modules["mage_engine.recall.hint.prompt_hint"][5] <= header["core"]  # the prompt's own: in the core
+    assert "mage_engine.recall.hint.explain" in modules  # rewritten after the edit, the rare one is kept
+    assert modules["mage_engine.recall.hint.explain"][4] >= header["core"]  # ...in the tail
+    assert served_by(engine, "mage_engine.recall.hint.explain") == "BundledLoader"  # and served from there
+    assert HEADER in hook(engine, project, "s3")
+
+
+def test_a_module_served_directly_has_the_attributes_of_a_usual_import(engine, project):
+    hook(engine, project, "s1")
+    code = ("import sys;from mage_engine.base import code_bundle;"
+            "sys.argv[1] == 'bundle' and code_bundle.install('UserPromptSubmit');"
+            "import mage_engine.recall.hint.prompt_hint as m, mage_engine.recall.hint as p, mage_engine.recall as r;"
+            "print(type(m.__spec__.loader).__name__, m.__file__, m.__package__, m.__spec__.origin, m.__name__,"
+            "     p.__path__, p.__package__, p.__spec__.submodule_search_locations, r.hint is p, p.prompt_hint is m,"
+            "     m.__spec__.cached, m.__loader__.get_source(m.__name__) == open(m.__file__).read())")
+    run = lambda how: subprocess.run([sys.executable, "-I", "-S", "-c", path_code(engine) + code, how],
+                                     capture_output=True, text=True, timeout=60, check=True).stdout.split(" ", 1)
+    (served, attributes), (usual, usual_attributes) = run("bundle"), run("usual")
+    assert (served, usual) == ("BundledLoader", "SourceFileLoader")
+    assert attributes == usual_attributes
+
+
+def test_a_module_that_fails_to_import_is_not_left_half_made(engine, project):
+    hook(engine, project, "s1")
+    (engine / "mage_engine" / "kb" / "probe.py").write_text("raise RuntimeError('broken on purpose')\n")
+    code = ("import sys;from mage_engine.base import code_bundle;code_bundle.install('UserPromptSubmit')\n"
+            "for attempt in (1, 2):\n"
+            "    try:\n"
+            "        import mage_engine.kb.probe\n"
+            "    except RuntimeError as error:\n"
+            "        print(error, 'mage_engine.kb.probe' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", path_code(engine) + code], capture_output=True,
+                          text=True, timeout=60, check=True)
+    assert done.stdout.splitlines() == ["broken on purpose False"] * 2
+    assert hook(engine, project, "s2") == ""  # the prompt hook fails open, and says why in its log
+    assert "broken on purpose" in (project / ".mage" / "errors.log").read_text()

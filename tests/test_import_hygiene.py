@@ -86,6 +86,22 @@ def test_tantivy_loaded_without_datetime_py_leaves_datetime_whole():
     assert done.stdout.strip() == "ok", done.stderr
 
 
+def test_tantivy_loaded_without_types_py_works_and_leaves_types_whole():
+    """Tantivy's submodules are made with `types.SimpleNamespace` as it loads; the stand-in holds it,
+    a later `import types` is the real module, and Tantivy indexes, searches and raises as usual."""
+    code = ("import sys; from mage_engine.base.tantivy_import import tantivy; t = tantivy(); "
+            "assert 'types' not in sys.modules, 'types.py ran'; "
+            "sb = t.SchemaBuilder(); sb.add_text_field('title', stored=True); ix = t.Index(sb.build()); "
+            "w = ix.writer(15_000_000, 1); w.add_document(t.Document(title='hello world')); w.commit(); "
+            "ix.reload(); s = ix.searcher(); hits = s.search(ix.parse_query('hello', ['title']), 3).hits; "
+            "assert s.doc(hits[0][1])['title'] == ['hello world']\n"
+            "try:\n ix.parse_query('title:(', ['title'])\nexcept ValueError: pass\n"
+            "import types; assert types.__file__.endswith('types.py'); "
+            "assert types.SimpleNamespace is type(sys.implementation); print('ok')")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
 def test_a_process_with_threads_imports_tantivy_the_usual_way():
     code = ("import threading, sys; from mage_engine.base.tantivy_import import tantivy; tantivy(); "
             "import datetime; assert datetime.__file__.endswith('datetime.py'); print('ok')")

@@ -64,3 +64,27 @@ def test_every_index_build_leaves_the_transition_notes_for_the_prompt_hook(kb):
     cache = graph.for_hook(kb)
     assert [(t["from_key"], t["to_key"], t["do"]) for t in cache["transitions"]] == [("deploy", "verify", "curl /healthz")]
     assert cache["notes_key"] == graph.notes_key(kb)
+
+
+def test_the_hooks_graph_names_only_steps_on_an_edge_and_commands_still_know_every_step(kb):
+    """The prompt hook parses graph.json on every guided prompt: a procedure note's step that no edge
+    touches is left out of it (thousands in a big KB), yet `mage session turn` still resolves a name
+    against it."""
+    import json
+
+    from mage_engine.grooming.groom import accept
+    from mage_engine.grooming.stage import stage_draft
+    from mage_engine.recall.index.lifecycle import ensure_fresh
+    from mage_engine.recall.procedure import graph, sessions
+
+    accept(kb, [stage_draft(kb, "Rotate the signing keys", "Steps to rotate them.", kind="procedure").id])
+    ensure_fresh(kb)
+    for step in ("build", "test"):
+        sessions.turn(kb, "one", step)
+    sessions.end(kb, "one", "succeeded")
+    written = json.loads(open(kb.at(".mage/index/graph.json")).read())
+    rotate = step_key("Rotate the signing keys")
+    assert rotate not in written["note_steps"] and written["observed"]
+    assert graph.steps(graph.with_all_steps(kb))[rotate] == "Rotate the signing keys"
+    turned = sessions.turn(kb, "two", "rotate the signing keys")
+    assert turned["known"] and turned["key"] == rotate

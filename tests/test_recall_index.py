@@ -152,3 +152,21 @@ def test_hooks_during_a_rebuild_answer_or_stay_silent_and_never_fail(indexed):
         assert done.stdout == "" or "go-race-needs-cgo" in injected(done)
     assert "go-race-needs-cgo" in injected(run_hook("UserPromptSubmit", prompt_payload(indexed, prompt)))
     assert len([p for p in indexed.index_dir.iterdir() if p.name.startswith("gen-")]) == 1
+
+
+def test_the_freshness_fingerprint_is_the_same_in_every_process_and_follows_each_change(indexed):
+    """The stamp written by one process is checked by the next (a hook): its digest must not depend on
+    the process's hash seed, and a note touched in place must change it."""
+    import subprocess
+    import sys
+
+    code = ("import json,sys; from mage_engine.recall.index import manifest; from mage_engine.kb.layout import KB; "
+            "print(manifest.fingerprint(manifest.scan(KB(sys.argv[1]))))")
+    digests = {subprocess.run([sys.executable, "-c", code, str(indexed.root)], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": seed}).stdout.strip() for seed in ("1", "2", "random")}
+    assert len(digests) == 1 and digests != {""}
+    assert ensure_fresh(indexed) == "fresh"  # the stamp `mage index` wrote says so, in this process too
+    note = next((indexed.root / "mage" / "notes").glob("*.md"))
+    os.utime(note, ns=(note.stat().st_atime_ns, note.stat().st_mtime_ns + 1_000_000_000))
+    again = subprocess.run([sys.executable, "-c", code, str(indexed.root)], capture_output=True, text=True, check=True)
+    assert again.stdout.strip() not in digests

@@ -14,7 +14,7 @@ from. A module is served only while its source file still has that size and
 mtime (in nanoseconds: never staler than Python's own `.pyc`, which it copies);
 any other module, changed or new, is imported as usual, and so is one whose
 copy cannot be read back whole. Once the hook's answer is written,
-`save_if_stale()` rewrites the file if the run imported any of mage's modules
+`code_bundle_write.save_if_stale()` rewrites the file if the run imported any of mage's modules
 from disk, from the `.pyc` files Python has just checked in the package's own
 `__pycache__`.
 
@@ -32,11 +32,14 @@ import os
 import stat
 import sys
 
-FORMAT = 3
+FORMAT = 4  # 4: the code of the modules its writer imported first, read at once
 MAX_BYTES = 16 * 1024 * 1024
 _BEFORE = frozenset()  # mage's modules imported before the finder went in (never served: not stale)
 _EVENT = "other"
 _EXTERNAL = sys.modules["_frozen_importlib_external"]  # the import system's own loaders, already loaded
+_BOOTSTRAP = sys.modules["_frozen_importlib"]
+_ModuleSpec = _BOOTSTRAP.ModuleSpec
+_ModuleType = type(sys)
 
 
 class BundledLoader(_EXTERNAL.SourceFileLoader):
@@ -50,8 +53,8 @@ class BundledLoader(_EXTERNAL.SourceFileLoader):
 
     def get_code(self, fullname):
         try:
-            code = marshal.loads(self.code)
-        except (EOFError, ValueError, TypeError):
+            code = marshal.loads(code_bytes(self.code))
+        except (EOFError, ValueError, TypeError, OSError):
             self.finder.stale = self.fell_back = True  # a damaged copy: read as usual, then copied anew
             self.finder.entries.pop(fullname, None)
             return super().get_code(fullname)
@@ -65,7 +68,7 @@ class BundleFinder:
     def __init__(self, root: str, entries: dict):
         self.root = root  # the folder that holds mage_engine/
         self.entries = entries  # name -> (relative source path, is package, mtime_ns, size, marshalled code)
-        # (the code is a memoryview into the file read once: unmarshalled only when imported)
+        # (the code: a memoryview into the part read at once, or a Later; unmarshalled only when imported)
         self.stale = False
         self.missed = False  # a module of mage's was asked for that the bundle does not hold
 
@@ -74,8 +77,20 @@ class BundleFinder:
         if entry is None:
             self.missed = self.missed or _is_mage(name)
             return None
+        origin = self.current(name, entry)
+        if origin is None:
+            return None
+        is_package, code = entry[1], entry[4]
+        spec = _EXTERNAL.spec_from_file_location(name, origin, loader=BundledLoader(self, name, origin, code),
+                                                 submodule_search_locations=[] if is_package else None)
+        if is_package:
+            spec.submodule_search_locations = [origin.rpartition("/")[0]]
+        return spec
+
+    def current(self, name: str, entry):
+        """The source path of `entry` while the source is as it was copied (else None, and stale)."""
         try:
-            relative, is_package, mtime_ns, size, code = entry
+            relative, _, mtime_ns, size, _ = entry
             origin = self.root + relative
             status = os.stat(origin)
         except (OSError, TypeError, ValueError):
@@ -83,11 +98,42 @@ class BundleFinder:
         if status.st_mtime_ns != mtime_ns or status.st_size != size:
             self.stale = True  # edited or upgraded since: Python reads it, the bundle is rewritten
             return None
-        spec = _EXTERNAL.spec_from_file_location(name, origin, loader=BundledLoader(self, name, origin, code),
-                                                 submodule_search_locations=[] if is_package else None)
+        return origin
+
+    def load(self, name: str, import_):
+        """`name` loaded from the bundle as Python's import system would load the spec `find_spec`
+        gives, without its generic steps (locks, finder loop, cache paths); None when not served."""
+        entry = self.entries.get(name)
+        if entry is None or "threading" in sys.modules:
+            return None  # another thread could race us: only Python's own machinery takes its locks
+        parent, _, child = name.rpartition(".")
+        if parent and parent not in sys.modules:
+            import_(parent)
+            if name in sys.modules:  # the parent imported it
+                return sys.modules[name]
+        origin = self.current(name, entry)
+        if origin is None:
+            return None
+        is_package = entry[1]
+        loader = BundledLoader(self, name, origin, entry[4])
+        code = loader.get_code(name)
+        spec = _ModuleSpec(name, loader, origin=origin, is_package=is_package)
+        spec.has_location = True
+        module = _ModuleType(name)
+        namespace = module.__dict__
+        namespace.update(__spec__=spec, __loader__=loader, __file__=origin, __package__=name if is_package else parent)
         if is_package:
-            spec.submodule_search_locations = [origin.rpartition("/")[0]]
-        return spec
+            namespace["__path__"] = spec.submodule_search_locations = [origin.rpartition("/")[0]]
+        sys.modules[name] = module
+        try:
+            exec(code, namespace)
+        except BaseException:
+            sys.modules.pop(name, None)
+            raise
+        module = sys.modules[name]  # a module may put another object in its place
+        if parent:
+            setattr(sys.modules[parent], child, module)
+        return module
 
 
 def bundle_path(package_dir: str, event: str) -> str:
@@ -110,144 +156,116 @@ def install(event: str) -> None:
         except Exception:
             entries = {}  # none yet, or torn or foreign: this run writes one
         _BEFORE = frozenset(name for name in sys.modules if _is_mage(name))
-        sys.meta_path.insert(0, BundleFinder(os.path.dirname(package_dir) + "/", entries))
+        finder = BundleFinder(os.path.dirname(package_dir) + "/", entries)
+        sys.meta_path.insert(0, finder)
+        _load_directly(finder)
     except Exception:
         pass  # no bundle: Python imports as usual
 
 
-def save_if_stale() -> None:
-    """Rewrite the bundle when this run imported any of mage's modules from disk (never raises)."""
+def _load_directly(finder: BundleFinder) -> None:
+    """Let the bundle load its modules itself when the import statement misses sys.modules.
+
+    Python's import system runs some 40 lines of Python for each module (a lock,
+    every finder in turn, a spec, the module's attributes, a cache path worked
+    out from the source's): a fifth of what the prompt hook spends importing
+    mage. Its entry point, `_find_and_load`, is looked up afresh on each import
+    a module does not find in sys.modules, so a wrapper there serves the
+    bundle's modules straight away (the same module, spec, loader, `__file__`,
+    `__path__` and `__package__`; not `__cached__`, which nothing in a hook
+    reads) and passes every other name, and any module in a process with
+    threads, to Python's own.
+    """
+    usual = _BOOTSTRAP._find_and_load
+
+    def find_and_load(name, import_):
+        module = finder.load(name, import_)
+        return usual(name, import_) if module is None else module
+
+    _BOOTSTRAP._find_and_load = find_and_load
+
+
+def stale_finder():
+    """This process's finder when the bundle should be rewritten (this run imported some of mage's
+    modules from disk, and Python writes bytecode), else None: code_bundle_write.save_if_stale
+    is imported only then."""
     finder = next((f for f in sys.meta_path if isinstance(f, BundleFinder)), None)
     if finder is None or not (finder.missed or finder.stale) or sys.flags.dont_write_bytecode or sys.pycache_prefix:
-        return  # every module of mage's this run imported came from the bundle: nothing to look through
-    try:
-        loaded = _loaded_from_disk(finder)
-        if loaded or finder.stale:
-            entries = {name: entry for name, entry in finder.entries.items() if _still_current(finder.root, entry)}
-            entries.update(loaded)
-            path = bundle_path(_package_dir(), _EVENT)
-            _write(path, entries)
-            _remove_leftovers(os.path.dirname(path))
-    except Exception:
-        pass  # a read-only install: every hook imports as usual
+        return None  # every module of mage's this run imported came from the bundle: nothing to look through
+    return finder
 
 
-def _loaded_from_disk(finder: BundleFinder) -> dict:
-    """Entries for mage's modules this run read from their .pyc files (those still current)."""
-    found = {}
-    for name, module in list(sys.modules.items()):
-        spec = getattr(module, "__spec__", None)
-        if not _is_mage(name) or name in _BEFORE or spec is None:
-            continue
-        if isinstance(spec.loader, BundledLoader) and not spec.loader.fell_back:
-            continue
-        origin, cached = spec.origin or "", spec.cached or ""
-        if not origin.startswith(finder.root) or not origin.endswith(".py"):
-            continue
-        if cached != _EXTERNAL.cache_from_source(origin):
-            continue  # not the package's own __pycache__ (an -O run, a pycache prefix): never copied in
-        try:
-            entry = _entry(origin, cached, finder.root, spec.submodule_search_locations is not None)
-        except OSError:
-            entry = None  # no .pyc written (a read-only install): Python keeps reading this one
-        if entry is not None:
-            found[name] = entry
-    return found
+class Later:
+    """A module's code in the bundle's tail, read when it is first imported (see `_read`)."""
+
+    __slots__ = ("descriptor", "start", "end")
+
+    def __init__(self, descriptor: int, start: int, end: int):
+        self.descriptor, self.start, self.end = descriptor, start, end
+
+    def read(self) -> bytes:
+        return _read_exactly(self.descriptor, self.end - self.start, self.start)
 
 
-def _entry(origin: str, cached: str, root: str, is_package: bool):
-    """(relative path, is package, mtime_ns, size, code) from a timestamp .pyc that matches its source."""
-    status = os.stat(origin)
-    data = _read_file(cached)
-    header_ok = (data[:4] == _EXTERNAL.MAGIC_NUMBER and data[4:8] == b"\0\0\0\0"
-                 and int.from_bytes(data[8:12], "little") == int(status.st_mtime) & 0xFFFFFFFF
-                 and int.from_bytes(data[12:16], "little") == status.st_size & 0xFFFFFFFF)
-    if not header_ok:
-        return None  # a hash-based or stale .pyc: let Python keep reading this one itself
-    return (origin[len(root):], is_package, status.st_mtime_ns, status.st_size, data[16:])
-
-
-def _still_current(root: str, entry) -> bool:
-    try:
-        status = os.stat(root + entry[0])
-    except (OSError, TypeError):
-        return False
-    return status.st_mtime_ns == entry[2] and status.st_size == entry[3]
+def code_bytes(code):
+    """The marshalled code of an entry, wherever in the bundle it is."""
+    return code.read() if isinstance(code, Later) else code
 
 
 def _read(path: str) -> dict:
-    """The entries of a bundle: a header (its length in 8 bytes, then marshalled) and the code after it.
-    Anything that is not whole, or was written by another Python, reads as no bundle."""
-    data = memoryview(_read_file(path))
-    size = int.from_bytes(data[:8], "little")
-    header = marshal.loads(data[8: 8 + size])
-    if header.get("format") != FORMAT or header.get("magic") != _EXTERNAL.MAGIC_NUMBER:
-        return {}
-    code = data[8 + size:]
-    modules = header["modules"]
-    if len(code) != max((item[5] for item in modules.values()), default=0):
-        return {}  # cut short (or grown): no entry of it is trusted
-    return {name: (relative, is_package, mtime_ns, length, code[start: end])
+    """The entries of a bundle: a header (its length in 8 bytes, then marshalled) and the code after it,
+    first that of the modules the run that wrote it imported ("core"), then the rest ("tail"). The core
+    is read at once; each module of the tail when it is imported, from the same open file (so a bundle
+    replaced meanwhile cannot mix in), which keeps what a hook reads to what such a run needs however
+    many modules rarer runs have added. Anything that is not whole, or was written by another Python,
+    reads as no bundle."""
+    descriptor = _open_regular(path)
+    try:
+        size = int.from_bytes(_read_exactly(descriptor, 8, 0), "little")
+        header = marshal.loads(_read_exactly(descriptor, size, 8))
+        if header.get("format") != FORMAT or header.get("magic") != _EXTERNAL.MAGIC_NUMBER:
+            raise ValueError("another format")
+        modules, core = header["modules"], header["core"]
+        if os.fstat(descriptor).st_size != 8 + size + max((item[5] for item in modules.values()), default=0):
+            raise ValueError("cut short (or grown): no entry of it is trusted")
+        code = memoryview(_read_exactly(descriptor, core, 8 + size))
+    except BaseException:
+        os.close(descriptor)
+        raise
+    base = 8 + size
+    return {name: (relative, is_package, mtime_ns, length,
+                   code[start: end] if end <= core else Later(descriptor, base + start, base + end))
             for name, (relative, is_package, mtime_ns, length, start, end) in modules.items()}
+
+
+def _open_regular(path: str) -> int:
+    """A descriptor on a regular file, opened without following a link or waiting on a FIFO or a device."""
+    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    status = os.fstat(descriptor)
+    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
+        os.close(descriptor)
+        raise OSError(f"{path} is not a regular file of at most {MAX_BYTES} bytes")
+    return descriptor
+
+
+def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
+    chunks, left = [], size
+    while left > 0:
+        chunk = os.pread(descriptor, left, offset + size - left)
+        if not chunk:
+            raise ValueError("the bundle ends early")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def _read_file(path: str) -> bytes:
     """A regular file's bytes, without following a link or waiting on a FIFO or a device."""
-    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+    descriptor = _open_regular(path)
     try:
-        status = os.fstat(descriptor)
-        if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
-            raise OSError(f"{path} is not a regular file of at most {MAX_BYTES} bytes")
-        chunks, left = [], status.st_size
-        while left > 0:
-            chunk = os.read(descriptor, left)
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
+        return _read_exactly(descriptor, os.fstat(descriptor).st_size, 0)
     finally:
         os.close(descriptor)
-
-
-def _write(path: str, entries: dict) -> None:
-    """Atomically and durably: a new file beside it, flushed, then a rename (a hook reading meanwhile sees
-    the old one whole; a power cut leaves one or the other, never a torn file)."""
-    modules, blobs, offset = {}, [], 0
-    for name in sorted(entries):
-        relative, is_package, mtime_ns, length, code = entries[name]
-        modules[name] = (relative, is_package, mtime_ns, length, offset, offset + len(code))
-        blobs.append(bytes(code))
-        offset += len(code)
-    header = marshal.dumps({"format": FORMAT, "magic": _EXTERNAL.MAGIC_NUMBER, "modules": modules})
-    data = b"".join([len(header).to_bytes(8, "little"), header, *blobs])
-    partial = f"{path}.{os.getpid()}.tmp"
-    descriptor = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
-    try:
-        with os.fdopen(descriptor, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(partial, path)
-    except BaseException:
-        try:
-            os.unlink(partial)
-        except OSError:
-            pass
-        raise
-
-
-def _remove_leftovers(folder: str, older_than: float = 60.0) -> None:
-    """Temporary files of hooks killed while writing (their pid could come round again)."""
-    import time
-
-    for name in os.listdir(folder):
-        if name.startswith("hook-code.") and name.endswith(".tmp"):
-            try:
-                if time.time() - os.lstat(os.path.join(folder, name)).st_mtime > older_than:
-                    os.unlink(os.path.join(folder, name))
-            except OSError:
-                pass
 
 
 def _package_dir() -> str:

@@ -110,9 +110,12 @@ def main(argv=None) -> None:
         output = None
     _emit(output)
     if as_process:
-        from mage_engine.base.code_bundle import save_if_stale
+        from mage_engine.base.code_bundle import stale_finder
 
-        save_if_stale()  # after the one write: only once mage's code has changed
+        if stale_finder() is not None:  # after the one write: only once mage's code has changed
+            from mage_engine.base.code_bundle_write import save_if_stale
+
+            save_if_stale()
         if kb is not None:
             _rescrub_if_due(kb)  # after the one write: the host is not kept waiting
         _flush_quietly(sys.stderr)

@@ -38,7 +38,7 @@ def _known_spelling(kb, name: str) -> str:
     from mage_engine.recall.procedure import graph
     from mage_engine.terms.step_names import resolve
 
-    names = graph.steps(graph.for_hook(kb) or graph.build(kb))
+    names = graph.steps(graph.with_all_steps(kb))
     key = step_key(name)
     found = resolve(key, names)
     return names[found] if found != key and found in names else name

@@ -7,8 +7,11 @@ next prompt) and the edges and outcomes read from the trail (rewritten by every
 `mage session` command, which is how positions and outcomes are written). Every
 index build also leaves `graph-notes.json`, the notes part for the notes it
 indexed, so the first prompt after a note changed reads that small file instead
-of the index's manifest (6 MB at 10,000 notes). All of it is local scratch,
-rebuilt from the files whenever it is missing or stale.
+of the index's manifest (6 MB at 10,000 notes). graph.json names only the
+steps an edge touches (the hook names no other); commands that resolve a name
+against every step a procedure note names read the rest from graph-notes.json
+(`with_all_steps`). All of it is local scratch, rebuilt from the files whenever
+it is missing or stale.
 """
 
 from mage_engine.recall.index import transitions as transition_notes
@@ -48,6 +51,21 @@ def for_hook(kb) -> dict | None:
     return cache
 
 
+def with_all_steps(kb) -> dict:
+    """The graph with every step the procedure notes name, for commands that resolve a name against
+    them all: the prompt hook's copy (`for_hook`) keeps only the steps an edge touches."""
+    from mage_engine.kb.jsonfiles import read_object
+    from mage_engine.recall.index import store
+
+    cache = for_hook(kb)
+    if cache is None:
+        return build(kb)
+    part = read_object(store.index_file(kb, NOTES_PART))
+    if not part or part.get("notes_key") != cache.get("notes_key"):
+        return build(kb)
+    return {**cache, "note_steps": part.get("note_steps") or {}}
+
+
 def _trail_part(kb) -> dict:
     """Edges and step names from the traces of ended sessions; where the open ones stand.
 
@@ -72,9 +90,19 @@ def _write(kb, cache: dict) -> None:
     from mage_engine.recall.index import store
 
     try:
-        store.write_json(store.index_file(kb, CACHE), cache)
+        store.write_json(store.index_file(kb, CACHE), _hook_copy(cache))
     except OSError:
         pass  # a read-only .mage/: the graph is drawn again next time
+
+
+def _hook_copy(cache: dict) -> dict:
+    """What the prompt hook reads: the graph with the names of only those procedure-note steps an edge
+    touches. It names nothing else (a step no edge leaves has no Next), and a KB's procedure notes
+    may name thousands: 230 KB of JSON to parse on every guided prompt at 10,000 notes."""
+    ends = {row.get(end) for row in cache.get("observed") or [] for end in ("from", "to")}
+    ends |= {item.get(f"{end}_key") for item in cache.get("transitions") or [] for end in ("from", "to")}
+    names = cache.get("note_steps") or {}
+    return {**cache, "note_steps": {key: names[key] for key in sorted(names) if key in ends}}
 
 
 def steps(cache: dict) -> dict:

@@ -35,7 +35,7 @@ def turn(kb, session: str, step: str) -> dict:
         raise MageError("the step has no words", 'name it, for example --at "run the test suite"')
     if _has_ended(kb, session):
         raise MageError(f"session {session} has ended", "declare positions in an open session")
-    before = graph.for_hook(kb) or graph.build(kb)
+    before = graph.with_all_steps(kb)
     key = resolve(key, graph.steps(before))
     record = traces.append_line(kb, session, {"event": traces.POSITION, "step": name, "key": key})
     position.save(kb, record)
