@@ -87,6 +87,9 @@ def main(argv=None) -> None:
     as_process = argv is None
     if as_process:
         gc.disable()
+        from mage_engine.kb import guard
+
+        guard.keep_folders_open()
     argv = sys.argv[1:] if argv is None else argv
     started = time.perf_counter()
     event = argv[0] if argv else ""

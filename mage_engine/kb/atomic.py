@@ -119,6 +119,7 @@ def remove_tree(path) -> None:
     import shutil
 
     path = os.path.abspath(os.fspath(path))
+    guard.forget_folder(path)
     try:
         parent = guard.open_dir(os.path.dirname(path))
     except FileNotFoundError:

@@ -71,6 +71,8 @@ def makedirs(path) -> None:
 
 
 def _walk(root: str, parts: list, create: bool) -> int:
+    if _kept is not None and _kept[0] == os.getpid():
+        return _walk_kept(root, [name for name in parts if name not in ("", ".")], create)
     fd = os.open(root, _DIR)
     done = []
     try:
@@ -85,6 +87,45 @@ def _walk(root: str, parts: list, create: bool) -> int:
         os.close(fd)
         raise
     return fd
+
+
+# A hook process opens a dozen files under the same few folders in its few milliseconds; walking
+# each from the project folder again cost it some 60 opens (0.3 ms). There, each folder reached
+# stays open for the rest of the process (a descriptor: what a folder is renamed to, or replaced
+# by, changes nothing for it), and each walk starts from the deepest one already open.
+_kept = None  # (pid, {(project folder, folder names...): descriptor}) once keep_folders_open() ran
+
+
+def keep_folders_open() -> None:
+    """For the rest of this process (not a child it forks), keep each folder under a KB open once
+    walked to. Only for a process that lives milliseconds: the hooks (events/dispatch.py)."""
+    global _kept
+    _kept = (os.getpid(), {})
+
+
+def forget_folder(path) -> None:
+    """Close the kept descriptors of `path` and of every folder in it (it is being removed: a folder made
+    again at the same path later must be walked to afresh)."""
+    root, parts = locate(path)
+    if _kept is None or root is None:
+        return
+    gone = (root, *[name for name in parts if name not in ("", ".")])
+    for key in [key for key in _kept[1] if key[:len(gone)] == gone]:
+        os.close(_kept[1].pop(key))
+
+
+def _walk_kept(root: str, parts: list, create: bool) -> int:
+    kept = _kept[1]
+    depth = len(parts)
+    while depth and (root, *parts[:depth]) not in kept:
+        depth -= 1
+    if not depth and (root,) not in kept:
+        kept[(root,)] = os.open(root, _DIR)
+    fd = kept[(root, *parts[:depth])]
+    for index in range(depth, len(parts)):
+        fd = _step(fd, parts[index], create, root, parts[:index])
+        kept[(root, *parts[:index + 1])] = fd
+    return os.dup(fd)
 
 
 def _step(parent: int, name: str, create: bool, root: str, done: list) -> int:

@@ -8,11 +8,7 @@ files and names. A value found once is redacted everywhere it occurs in the
 text (the same token in a command and in its output).
 """
 
-from mage_engine.scrub.assign import ASSIGN_RULES
-from mage_engine.scrub.command_lines import COMMAND_RULES
-from mage_engine.scrub.files import FILE_RULES
-from mage_engine.scrub.shapes import KEY_BLOCK_RULES, SHAPE_RULES
-from mage_engine.scrub.vendor_shapes import VENDOR_SHAPE_RULES
+from mage_engine.scrub.rule_index import INDEX
 
 MARK = "[REDACTED:"
 COPY_MIN = 8  # shorter values are too likely to occur by chance elsewhere in the text
@@ -37,7 +33,40 @@ class TokenPass:
         return token_spans(text, lowered)
 
 
-RULES = (*KEY_BLOCK_RULES, TokenPass(), *SHAPE_RULES, *VENDOR_SHAPE_RULES, *COMMAND_RULES, *FILE_RULES, *ASSIGN_RULES)
+TOKEN_PASS = (TokenPass(),)
+# The rules, in order, by the tuple each family module keeps them in. A short text loads only the
+# families whose keywords it holds (rule_index.py says which without importing them: importing
+# them all cost every hook 0.7 ms, and most texts wake none).
+FAMILIES = (("mage_engine.scrub.shapes", "KEY_BLOCK_RULES"), ("mage_engine.scrub.engine", "TOKEN_PASS"),
+            ("mage_engine.scrub.shapes", "SHAPE_RULES"), ("mage_engine.scrub.vendor_shapes", "VENDOR_SHAPE_RULES"),
+            ("mage_engine.scrub.command_lines", "COMMAND_RULES"), ("mage_engine.scrub.files", "FILE_RULES"),
+            ("mage_engine.scrub.assign", "ASSIGN_RULES"))
+_FAMILY_RULES = {}  # family index -> its rules, once loaded
+
+
+def family_rules(family: int) -> tuple:
+    """The rules of FAMILIES[family], its module imported on first use."""
+    rules = _FAMILY_RULES.get(family)
+    if rules is None:
+        name, attribute = FAMILIES[family]
+        rules = _FAMILY_RULES[family] = tuple(getattr(__import__(name, fromlist=[attribute]), attribute))
+    return rules
+
+
+def rule_at(order: int):
+    family, position = INDEX[order][:2]
+    return family_rules(family)[position]
+
+
+def all_rules() -> tuple:
+    """Every rule, in order (each family loaded)."""
+    return tuple(rule for family in range(len(FAMILIES)) for rule in family_rules(family))
+
+
+def __getattr__(name: str):
+    if name == "RULES":  # the whole list, for whoever asks for it by name (tests, rule_index.py)
+        return all_rules()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def as_text(value) -> str:
@@ -64,12 +93,11 @@ def _keywords() -> tuple:
     """(lowercased keyword -> rules, keyword as written -> rules, rules with no keyword), rules by order."""
     if not _KEYWORDS:
         folded, written, always = {}, {}, []
-        for order, rule in enumerate(RULES):
-            words = getattr(rule, "keywords", ())
+        for order, (_, _, fold_case, words, _) in enumerate(INDEX):
             if not words:
                 always.append(order)
             for word in words:
-                (folded if rule.fold_case else written).setdefault(word, []).append(order)
+                (folded if fold_case else written).setdefault(word, []).append(order)
         _KEYWORDS.append((folded, written, always))
     return _KEYWORDS[0]
 
@@ -77,7 +105,7 @@ def _keywords() -> tuple:
 def _rules_for(text: str, lowered: str) -> list:
     """(order, rule) of the rules whose keywords (and context words) the text holds."""
     if len(text) > SHORT_TEXT:
-        return [(order, rule) for order, rule in enumerate(RULES) if rule.applies_to(text, lowered)]
+        return [(order, rule) for order, rule in enumerate(all_rules()) if rule.applies_to(text, lowered)]
     folded, written, always = _keywords()
     orders = set(always)
     for word, rules in folded.items():
@@ -88,9 +116,11 @@ def _rules_for(text: str, lowered: str) -> list:
             orders.update(rules)
     chosen = []
     for order in sorted(orders):
-        rule = RULES[order]
-        context = getattr(rule, "context", ())
-        if (not context or any(word in text for word in context)) and (context or rule.applies_to(text, lowered)):
+        context = INDEX[order][4]
+        if context and not any(word in text for word in context):
+            continue
+        rule = rule_at(order)
+        if context or rule.applies_to(text, lowered):
             chosen.append((order, rule))
     return chosen
 

@@ -26,6 +26,8 @@ ledger and `mage hints --why`.
 """
 
 from mage_engine.base.plainrecord import PlainRecord
+from mage_engine.recall.search.term_weights import is_bare_number
+from mage_engine.terms import wordlists
 
 COMMON_SHARE = 0.25  # of the notes: a word held this widely is the team's vocabulary
 COMMON_MIN_NOTES = 3
@@ -80,9 +82,13 @@ def label(weights, index: int, whole: bool) -> str:
     talk) or everyday."""
     if whole:
         return "name"
-    from mage_engine.terms import wordlists
-    from mage_engine.recall.search.term_weights import is_bare_number
+    known = weights.__dict__.setdefault("labels", {})  # each note's evidence asks of the same few words
+    if index not in known:
+        known[index] = _label(weights, index)
+    return known[index]
 
+
+def _label(weights, index: int) -> str:
     new = weights.words[index][1]
     kinds = {weights.term_kind(t) for t in new}
     if not new or kinds <= {"everyday"} or is_bare_number(weights.texts[index]):
