@@ -98,7 +98,9 @@ def _umask() -> int:
 
 
 def test_the_saved_word_lists_are_the_analysed_ones_and_follow_their_source(kb):
+    """Where the shipped lists do not apply (another Tantivy), each KB keeps its own analysis."""
     script = ("import json, sys\nfrom mage_engine.kb.layout import KB\nfrom mage_engine.terms import wordlists as w\n"
+              "import mage_engine.terms.shipped_lists as shipped\nshipped.TANTIVY = 'another tantivy'\n"
               "if sys.argv[1:]:\n    w.load_saved(KB(sys.argv[1]))\n"
               "print(json.dumps([sorted(w.general_terms()), sorted(w.software_terms()),"
               " {t: sorted(p) for t, p in w.abbreviation_partners().items()}], sort_keys=True))\n")
@@ -118,3 +120,16 @@ def _fresh_process(script: str, *args) -> str:
     done = subprocess.run([sys.executable, "-c", script, *map(str, args)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     return done.stdout
+
+
+def test_the_shipped_word_lists_are_current_and_are_what_a_prompt_uses(kb):
+    """shipped_lists.py is what make_shipped_lists.py makes from stopwords.py with this Tantivy (analysed in a
+    process of its own), and a KB whose lists match them keeps no copy of its own."""
+    done = subprocess.run([sys.executable, "-m", "mage_engine.terms.make_shipped_lists", "--check"],
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "current", "stopwords.py or the analyzer changed: run " \
+        "`.venv/bin/python -m mage_engine.terms.make_shipped_lists`"
+    script = ("import json, sys\nfrom mage_engine.kb.layout import KB\nfrom mage_engine.terms import wordlists as w\n"
+              "w.load_saved(KB(sys.argv[1]))\nprint('stopwords' in sys.modules or 'mage_engine.terms.stopwords' in sys.modules)")
+    assert _fresh_process(script, kb.root).strip() == "False"  # nothing analysed, nothing imported
+    assert not (kb.state_dir / "wordlists.json").exists()

@@ -9,8 +9,6 @@ stored: the counts are rebuilt from the trail whenever they are needed, so a
 pruned trail forgets them as it forgets everything else.
 """
 
-from mage_engine.recall.procedure.traces import OUTCOMES
-
 MAX_EVIDENCE = 5
 
 
@@ -28,6 +26,8 @@ def edges_of(trace: dict) -> list:
 
 def observed(traces: list) -> dict:
     """{(from, to): {"succeeded", "failed", "abandoned", "sessions", "last", "evidence"}} over `traces`."""
+    from mage_engine.recall.procedure.traces import OUTCOMES  # here: the prompt hook reads only counts_text
+
     table = {}
     for trace in traces:
         taken = {}

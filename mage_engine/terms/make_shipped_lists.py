@@ -1,0 +1,91 @@
+"""Writes shipped_lists.py from stopwords.py and the analyzer: `.venv/bin/python -m mage_engine.terms.make_shipped_lists`.
+
+Run it after changing stopwords.py or the analyzer (ANALYZER_VERSION), or after
+moving to another Tantivy; `--check` only says whether the shipped lists are
+current (tests/test_shipped_lists.py runs it). It analyses in a process of its
+own, from the source lists, never from a copy it would be checking.
+"""
+
+import os
+import sys
+
+from mage_engine.terms import saved_lists, stopwords
+from mage_engine.terms.analysis import analyzer
+
+HEAD = '''"""The word lists of stopwords.py as the analyzer makes them, shipped with mage: GENERATED, do not edit.
+
+What wordlists.py would otherwise analyse in each process (about 0.5 ms), or read
+back from a KB's `.mage/state/wordlists.json` (0.3 ms of JSON on every prompt):
+the same lists, as Python constants the hook's code bundle already holds. They
+are used only while the analyzer's version and Tantivy's are the ones below.
+
+Regenerate after changing stopwords.py, the analyzer or Tantivy:
+
+    .venv/bin/python -m mage_engine.terms.make_shipped_lists
+"""
+'''
+
+
+def fresh_lists() -> dict:
+    """Each list analysed from stopwords.py now (what wordlists.py builds when nothing is saved)."""
+    def analysed(words) -> list:
+        return sorted(set(analyzer().analyze(" ".join(sorted(words)))))
+
+    partners = {}
+    for short, long in stopwords.ABBREVIATION_PAIRS:
+        a, b = analyzer().analyze(short), analyzer().analyze(long)
+        if len(a) == 1 and len(b) == 1 and a != b:
+            partners.setdefault(a[0], set()).add(b[0])
+            partners.setdefault(b[0], set()).add(a[0])
+    return {"STOPWORDS": sorted(stopwords.STOPWORDS), "GENERAL": analysed(stopwords.GENERAL_WORDS),
+            "SOFTWARE": analysed(stopwords.SOFTWARE_WORDS), "TECH": analysed(stopwords.GENERIC_TECH_WORDS),
+            "PARTNERS": {term: sorted(others) for term, others in sorted(partners.items())}}
+
+
+def generate() -> str:
+    from mage_engine.base.tantivy_import import tantivy
+
+    lists = fresh_lists()
+    parts = [HEAD, f"\nANALYZER_VERSION = {saved_lists.ANALYZER_VERSION}\nTANTIVY = {tantivy().__version__!r}\n",
+             f"STOPWORDS = {_words(lists['STOPWORDS'], '(', ')')}\n"]
+    for name in ("GENERAL", "SOFTWARE", "TECH"):
+        parts.append(f"{name} = frozenset({_words(lists[name], '{', '}')})\n")
+    rows = "".join(f"    {term!r}: frozenset({others!r}),\n".replace("[", "{").replace("]", "}")
+                   for term, others in lists["PARTNERS"].items())
+    parts.append(f"PARTNERS = {{\n{rows}}}\n")
+    return "".join(parts)
+
+
+def _words(words: list, opening: str, closing: str) -> str:
+    """The words as a literal, several to a line."""
+    lines, line = [], ""
+    for item in (f"{word!r}," for word in words):
+        if line and len(line) + 1 + len(item) > 104:
+            lines.append(line)
+            line = ""
+        line = f"{line} {item}" if line else item
+    lines.append(line)
+    body = "".join(f"    {text}\n" for text in lines if text)
+    return f"{opening}\n{body}{closing}"
+
+
+def main() -> None:
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped_lists.py")
+    text = generate()
+    try:
+        with open(path, encoding="utf-8") as handle:
+            current = handle.read()
+    except FileNotFoundError:
+        current = ""
+    if "--check" in sys.argv[1:]:
+        print("current" if text == current else "stale")
+        return
+    if text != current:
+        with open(path + ".tmp", "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(path + ".tmp", path)
+    print(f"{path}: written")
+
+
+if __name__ == "__main__":
+    main()
