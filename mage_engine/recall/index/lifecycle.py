@@ -42,32 +42,39 @@ def rebuild_index(kb, progress=None) -> dict:
 def ensure_fresh(kb, scan_budget_ms: float | None = None) -> str:
     """Bring the index up to date if the notes changed: "fresh", "updated", "rebuilt",
     "deferred" (a background refresh will check) or "busy" (another process holds the lock)."""
+    return fresh_stamp(kb, scan_budget_ms)[0]
+
+
+def fresh_stamp(kb, scan_budget_ms: float | None = None) -> tuple:
+    """(what `ensure_fresh` says, and the stamp it read and checked when the index stays as that stamp
+    says, else None): a search that follows opens that generation without reading and checking the
+    stamp again."""
     stamp = store.read_stamp(kb)
     if stamp is None or not store.generation_ok(kb, stamp):
         if scan_budget_ms is not None and len(manifest.list_sources(kb)) > HOOK_REBUILD_LIMIT:
             from mage_engine.recall.index.refresh import request_refresh
 
             request_refresh(kb, {}, refresh_now)  # too big to build inside a hook: build in the background
-            return "deferred"
-        return _with_lock(kb, scan_budget_ms, lambda: _write().rebuild_locked(kb) and "rebuilt")
+            return "deferred", None
+        return _with_lock(kb, scan_budget_ms, lambda: _write().rebuild_locked(kb) and "rebuilt"), None
     dirs = manifest.dir_stamps(kb)
     if dirs == stamp.get("dirs") and not stamp.get("unsettled"):
         if scan_budget_ms is not None and stamp.get("scan_ms", 0.0) > scan_budget_ms:
             from mage_engine.recall.index.refresh import request_refresh
 
             request_refresh(kb, stamp, refresh_now)
-            return "deferred"
+            return "deferred", stamp  # checked above: searched as it is while the refresh runs
         files, scan_ms = manifest.timed_scan(kb)  # index_write is only imported to write
         if manifest.fingerprint(files) == stamp.get("fingerprint"):
             _note_scan_cost(kb, stamp, scan_ms)
-            return "fresh"
+            return "fresh", stamp
     inline = HOOK_REBUILD_LIMIT if scan_budget_ms is not None else None  # a hook never rebuilds a big KB itself
     result = _with_lock(kb, scan_budget_ms, lambda: _write().update_locked(kb, inline_limit=inline))
     if result == "deferred":  # forked only now: a child must not inherit the index lock
         from mage_engine.recall.index.refresh import request_refresh
 
         request_refresh(kb, stamp or {}, refresh_now)
-    return result
+    return result, None
 
 
 def refresh_now(kb) -> str:

@@ -51,11 +51,13 @@ def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_m
     if not units:
         return [], None
     try:
+        checked = None
         if fresh:
-            from mage_engine.recall.index.lifecycle import ensure_fresh
+            from mage_engine.recall.index.lifecycle import fresh_stamp
 
-            ensure_fresh(kb, scan_budget_ms=scan_budget_ms)
-        return _ranked(open_searcher(kb, copy_if_read_only=scan_budget_ms is None), units, limit, everyday)
+            checked = fresh_stamp(kb, scan_budget_ms=scan_budget_ms)[1]
+        return _ranked(open_searcher(kb, copy_if_read_only=scan_budget_ms is None, checked=checked), units, limit,
+                       everyday)
     except BaseException as error:
         if not (repair and store.is_index_failure(error)):
             raise
@@ -79,20 +81,21 @@ def candidate_ids(kb, query: str, limit: int = 8) -> list[str]:
     return [hit.id for hit in search(kb, query, limit=limit + 4) if hit.source == "note"][:limit]
 
 
-def open_searcher(kb, copy_if_read_only: bool = True):
+def open_searcher(kb, copy_if_read_only: bool = True, checked=None):
     """A searcher on the current index generation (re-read once if a rebuild swapped it meanwhile).
 
     On a read-only KB the index is searched in a private copy, except from a hook
     (`copy_if_read_only=False`), which leaves without cleaning up and skips the hint instead.
+    `checked`: the stamp the freshness check just read and checked (lifecycle.fresh_stamp), used as is.
     """
     from mage_engine.recall.index.schema import open_index
 
-    stamp = store.read_stamp(kb)
+    stamp = checked or store.read_stamp(kb)
     for attempt in (1, 2):
         if stamp is None:
             raise store.IndexUnavailable("no search index yet", "run `mage index`")
         try:
-            if not store.generation_ok(kb, stamp):
+            if stamp is not checked and not store.generation_ok(kb, stamp):
                 raise ValueError("its folder is gone, or holds a link or a special file")
             return _searcher(open_index, store.generation_path(kb, stamp), copy_if_read_only)
         except ValueError as error:
