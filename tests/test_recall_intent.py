@@ -162,3 +162,23 @@ def test_a_quote_reads_the_prompt_as_the_score_reads_each_word(folder):
         word_list = analysis.prompt_word_list(prompt)
         expected = [(term, number) for number, word in enumerate(word_list) for term in analysis.terms(word)]
         assert [(term, number) for term, number, _ in quotes.prompt_sequence(prompt)] == expected, prompt
+
+
+def test_a_note_ruled_out_by_its_distinct_terms_never_held_a_quote():
+    """decide.py skips reading a note's stored sequence when its distinct terms hold no stretch of the
+    prompt long enough: that check must never rule out a note that does quote it (random cases)."""
+    import random
+
+    from mage_engine.terms import quotes
+
+    chance = random.Random(7)
+    vocabulary = [f"w{i}" for i in range(12)] + ["12", "7"]
+    for _ in range(3000):
+        words = [chance.choice(vocabulary) for _ in range(chance.randint(0, 14))]
+        sequence = [(word, number, not word.isdigit()) for number, word in enumerate(words)]
+        note = [chance.choice(vocabulary) for _ in range(chance.randint(0, 30))]
+        held = set(note) | set(chance.sample(vocabulary, 3))  # a superset, as a note's distinct terms are
+        if not quotes.could_quote(sequence, held):
+            assert quotes.quoted_words(sequence, note) == 0, (words, note)
+    run = [(f"w{i}", i, True) for i in range(6)]
+    assert quotes.could_quote(run, {t for t, _, _ in run}) and quotes.quoted_words(run, [t for t, _, _ in run]) == 6

@@ -47,26 +47,28 @@ def generate() -> str:
 
     lists = fresh_lists()
     parts = [HEAD, f"\nANALYZER_VERSION = {saved_lists.ANALYZER_VERSION}\nTANTIVY = {tantivy().__version__!r}\n",
-             f"STOPWORDS = {_words(lists['STOPWORDS'], '(', ')')}\n"]
+             "# Words as one text each, split as the module loads: cheaper to load than as many literals.\n",
+             f"STOPWORDS = tuple({_text(lists['STOPWORDS'])}.split())\n"]
     for name in ("GENERAL", "SOFTWARE", "TECH"):
-        parts.append(f"{name} = frozenset({_words(lists[name], '{', '}')})\n")
-    rows = "".join(f"    {term!r}: frozenset({others!r}),\n".replace("[", "{").replace("]", "}")
-                   for term, others in lists["PARTNERS"].items())
-    parts.append(f"PARTNERS = {{\n{rows}}}\n")
+        parts.append(f"{name} = frozenset({_text(lists[name])}.split())\n")
+    rows = "".join(f"    {term!r}: {tuple(others)!r},\n" for term, others in lists["PARTNERS"].items())
+    parts.append(f"PARTNERS = {{  # term -> its partners (a constant map: built in one step)\n{rows}}}\n")
     return "".join(parts)
 
 
-def _words(words: list, opening: str, closing: str) -> str:
-    """The words as a literal, several to a line."""
+def _text(words: list) -> str:
+    """The words as one triple-quoted text, several to a line."""
+    if any(not word.isprintable() or " " in word or '"' in word or "\\" in word for word in words):
+        raise ValueError("a word the text form cannot carry")  # analysed terms are letters and digits
     lines, line = [], ""
-    for item in (f"{word!r}," for word in words):
-        if line and len(line) + 1 + len(item) > 104:
+    for word in words:
+        if line and len(line) + 1 + len(word) > 104:
             lines.append(line)
             line = ""
-        line = f"{line} {item}" if line else item
+        line = f"{line} {word}" if line else word
     lines.append(line)
     body = "".join(f"    {text}\n" for text in lines if text)
-    return f"{opening}\n{body}{closing}"
+    return f'"""\n{body}"""'
 
 
 def main() -> None:

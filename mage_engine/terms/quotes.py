@@ -72,6 +72,21 @@ def counted_words(sequence: list) -> int:
     return len({number for _, number, counts in sequence if counts})
 
 
+def could_quote(sequence: list, held, at_least: int = QUOTE_WORDS) -> bool:
+    """Whether some stretch of the prompt's words, every term of it in `held` (a note's distinct
+    terms, a superset of those in its sequence), covers `at_least` words: if none does, the note
+    quotes nothing, and its stored sequence need not be read."""
+    ranks, start = _word_ranks(sequence), None
+    for index in range(len(sequence) + 1):
+        if index < len(sequence) and sequence[index][0] in held:
+            start = index if start is None else start
+            continue
+        if start is not None and _words_between(sequence, ranks, start, index - 1) >= at_least:
+            return True
+        start = None
+    return False
+
+
 def quoted_words(sequence: list, note_terms: list, at_least: int = QUOTE_WORDS) -> int:
     """The most prompt words that a run of consecutive terms `note_terms` holds in the same order
     covers; 0 when no run could reach `at_least` words. Only stretches of the prompt whose every

@@ -49,7 +49,7 @@ def generic_tech_terms() -> frozenset:
 
 
 def abbreviation_partners() -> dict:
-    """term -> frozenset of terms it abbreviates or is abbreviated by (`cert` <-> `certif`)."""
+    """term -> the terms it abbreviates or is abbreviated by (`cert` <-> `certif`), a collection to iterate."""
     if "partners" not in _CACHE:
         from mage_engine.terms.stopwords import ABBREVIATION_PAIRS
 
@@ -86,7 +86,7 @@ def _load_shipped() -> bool:
     except Exception:
         return False
     _CACHE.update(general=shipped.GENERAL, software=shipped.SOFTWARE, tech=shipped.TECH,
-                  stopwords=list(shipped.STOPWORDS), partners=shipped.PARTNERS)
+                  stopwords=list(shipped.STOPWORDS), partners=shipped.PARTNERS)  # (partners: tuples, not sets)
     return True
 
 

@@ -87,6 +87,9 @@ def _hint_quotes(hits, rows, hinted: list, prompt: str, count: int, standing) ->
     if quotes.counted_words(sequence) < quotes.QUOTE_WORDS:
         return
     for hit, row in waiting:
+        held = getattr(hit, "note_terms", None)
+        if held is not None and not quotes.could_quote(sequence, held):
+            continue  # not even its distinct terms hold a stretch that long
         quoted = quotes.quoted_words(sequence, hit.sequence.decode("utf-8").split())
         if quoted >= quotes.QUOTE_WORDS and len(hinted) < count:
             row["reason"], row["quote"] = "hinted", quoted

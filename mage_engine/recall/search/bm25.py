@@ -146,5 +146,6 @@ def _hit(searcher, bm25, address, weights) -> Hit:
               path=doc.get_first("path"), kind=doc.get_first("kind"), source=doc.get_first("source"),
               score=round(weights.share(sum(units for _, units, _ in matches)), 4), bm25=round(bm25, 4))
     hit.matches = matches  # the evidence behind the score, word by word (not part of the record)
+    hit.note_terms = note_terms  # its distinct terms: whether it could quote the prompt (decide.py)
     hit.sequence = doc.get_first("seq")  # its terms in order, read only to look for a quote (quotes.py)
     return hit
