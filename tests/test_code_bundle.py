@@ -240,3 +240,29 @@ def test_a_module_that_fails_to_import_is_not_left_half_made(engine, project):
     assert done.stdout.splitlines() == ["broken on purpose False"] * 2
     assert hook(engine, project, "s2") == ""  # the prompt hook fails open, and says why in its log
     assert "broken on purpose" in (project / ".mage" / "errors.log").read_text()
+
+
+def test_a_copy_that_reads_back_as_something_else_than_code_is_read_from_its_source(engine, project):
+    """Damaged bytes can still unmarshal (into None, a number): such a copy is never run, and the bundle
+    is written anew."""
+    hook(engine, project, "s1")
+    data = bytearray(bundle_file(engine).read_bytes())
+    size = int.from_bytes(data[:8], "little")
+    start = bundle_header(engine)["modules"]["mage_engine.events.dispatch"][4]
+    data[8 + size + start] = ord("N")  # marshal's None
+    bundle_file(engine).write_bytes(bytes(data))
+    assert HEADER in hook(engine, project, "s2")  # (hook() asserts exit 0 and an empty stderr)
+    assert bundle_file(engine).read_bytes() != bytes(data)
+    assert HEADER in hook(engine, project, "s3")
+
+
+def test_importing_a_loaded_module_again_gives_the_same_module_and_none_still_blocks(engine, project):
+    hook(engine, project, "s1")
+    code = ("import sys, importlib;from mage_engine.base import code_bundle;code_bundle.install('UserPromptSubmit')\n"
+            "import mage_engine.scrub as first\n"
+            "print(importlib.import_module('mage_engine.scrub') is first, sys.modules['mage_engine.scrub'] is first)\n"
+            "sys.modules['mage_engine.base.fastjson'] = None\n"
+            "try:\n    import mage_engine.base.fastjson\nexcept ImportError:\n    print('blocked')\n")
+    done = subprocess.run([sys.executable, "-I", "-S", "-c", path_code(engine) + code], capture_output=True,
+                          text=True, timeout=60, check=True)
+    assert done.stdout.split() == ["True", "True", "blocked"]

@@ -40,6 +40,7 @@ _EXTERNAL = sys.modules["_frozen_importlib_external"]  # the import system's own
 _BOOTSTRAP = sys.modules["_frozen_importlib"]
 _ModuleSpec = _BOOTSTRAP.ModuleSpec
 _ModuleType = type(sys)
+_CODE = type((lambda: None).__code__)  # (not compile(): its first call costs a millisecond)
 
 
 class BundledLoader(_EXTERNAL.SourceFileLoader):
@@ -54,11 +55,13 @@ class BundledLoader(_EXTERNAL.SourceFileLoader):
     def get_code(self, fullname):
         try:
             code = marshal.loads(code_bytes(self.code))
+            if type(code) is not _CODE:
+                raise ValueError("not code")  # damaged bytes can still unmarshal, into None or a number
+            _imp._fix_co_filename(code, self.path)  # as Python does for a .pyc: the file as it is now
         except (EOFError, ValueError, TypeError, OSError):
             self.finder.stale = self.fell_back = True  # a damaged copy: read as usual, then copied anew
             self.finder.entries.pop(fullname, None)
             return super().get_code(fullname)
-        _imp._fix_co_filename(code, self.path)  # as Python does for a .pyc: the file as it is now
         return code
 
 
@@ -179,6 +182,8 @@ def _load_directly(finder: BundleFinder) -> None:
     usual = _BOOTSTRAP._find_and_load
 
     def find_and_load(name, import_):
+        if name in sys.modules:  # importlib.import_module asks for loaded ones too, and None blocks an import
+            return usual(name, import_)
         module = finder.load(name, import_)
         return usual(name, import_) if module is None else module
 
@@ -228,14 +233,13 @@ def _read(path: str) -> dict:
         modules, core = header["modules"], header["core"]
         if os.fstat(descriptor).st_size != 8 + size + max((item[5] for item in modules.values()), default=0):
             raise ValueError("cut short (or grown): no entry of it is trusted")
-        code = memoryview(_read_exactly(descriptor, core, 8 + size))
+        code, base = memoryview(_read_exactly(descriptor, core, 8 + size)), 8 + size
+        return {name: (relative, is_package, mtime_ns, length,
+                       code[start: end] if end <= core else Later(descriptor, base + start, base + end))
+                for name, (relative, is_package, mtime_ns, length, start, end) in modules.items()}
     except BaseException:
         os.close(descriptor)
         raise
-    base = 8 + size
-    return {name: (relative, is_package, mtime_ns, length,
-                   code[start: end] if end <= core else Later(descriptor, base + start, base + end))
-            for name, (relative, is_package, mtime_ns, length, start, end) in modules.items()}
 
 
 def _open_regular(path: str) -> int:

@@ -91,8 +91,10 @@ def _walk(root: str, parts: list, create: bool) -> int:
 
 # A hook process opens a dozen files under the same few folders in its few milliseconds; walking
 # each from the project folder again cost it some 60 opens (0.3 ms). There, each folder reached
-# stays open for the rest of the process (a descriptor: what a folder is renamed to, or replaced
-# by, changes nothing for it), and each walk starts from the deepest one already open.
+# stays open for the rest of the process, and each walk starts from the deepest one already open,
+# once it has checked that this folder is still the one at its path (another process may have
+# removed, moved or replaced it since: then it is walked to afresh; a link in its place is refused
+# by that walk as by any other).
 _kept = None  # (pid, {(project folder, folder names...): descriptor}) once keep_folders_open() ran
 
 
@@ -107,9 +109,12 @@ def forget_folder(path) -> None:
     """Close the kept descriptors of `path` and of every folder in it (it is being removed: a folder made
     again at the same path later must be walked to afresh)."""
     root, parts = locate(path)
-    if _kept is None or root is None:
+    if _kept is None or _kept[0] != os.getpid() or root is None:
         return
-    gone = (root, *[name for name in parts if name not in ("", ".")])
+    _forget((root, *[name for name in parts if name not in ("", ".")]))
+
+
+def _forget(gone: tuple) -> None:
     for key in [key for key in _kept[1] if key[:len(gone)] == gone]:
         os.close(_kept[1].pop(key))
 
@@ -122,10 +127,23 @@ def _walk_kept(root: str, parts: list, create: bool) -> int:
     if not depth and (root,) not in kept:
         kept[(root,)] = os.open(root, _DIR)
     fd = kept[(root, *parts[:depth])]
+    if depth and not _still_there(fd, os.path.join(root, *parts[:depth])):
+        _forget((root, *parts[:depth]))  # removed or moved by someone else since: walk to it afresh
+        return _walk_kept(root, parts, create)
     for index in range(depth, len(parts)):
         fd = _step(fd, parts[index], create, root, parts[:index])
         kept[(root, *parts[:index + 1])] = fd
     return os.dup(fd)
+
+
+def _still_there(descriptor: int, path: str) -> bool:
+    """Whether the kept folder `descriptor` is still the folder at `path` (an fstat and an lstat: half
+    the cost of walking to it again)."""
+    try:
+        kept, now = os.fstat(descriptor), os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    return (kept.st_dev, kept.st_ino) == (now.st_dev, now.st_ino)
 
 
 def _step(parent: int, name: str, create: bool, root: str, done: list) -> int:

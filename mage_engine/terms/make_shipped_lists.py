@@ -17,7 +17,8 @@ HEAD = '''"""The word lists of stopwords.py as the analyzer makes them, shipped 
 What wordlists.py would otherwise analyse in each process (about 0.5 ms), or read
 back from a KB's `.mage/state/wordlists.json` (0.3 ms of JSON on every prompt):
 the same lists, as Python constants the hook's code bundle already holds. They
-are used only while the analyzer's version and Tantivy's are the ones below.
+are used only while the analyzer's version, Tantivy's and the size of
+stopwords.py are the ones below.
 
 Regenerate after changing stopwords.py, the analyzer or Tantivy:
 
@@ -47,6 +48,7 @@ def generate() -> str:
 
     lists = fresh_lists()
     parts = [HEAD, f"\nANALYZER_VERSION = {saved_lists.ANALYZER_VERSION}\nTANTIVY = {tantivy().__version__!r}\n",
+             f"STOPWORDS_PY_BYTES = {saved_lists.source()[1]}  # the size of the stopwords.py they were made from\n",
              "# Words as one text each, split as the module loads: cheaper to load than as many literals.\n",
              f"STOPWORDS = tuple({_text(lists['STOPWORDS'])}.split())\n"]
     for name in ("GENERAL", "SOFTWARE", "TECH"):

@@ -3,7 +3,8 @@
 What wordlists.py would otherwise analyse in each process (about 0.5 ms), or read
 back from a KB's `.mage/state/wordlists.json` (0.3 ms of JSON on every prompt):
 the same lists, as Python constants the hook's code bundle already holds. They
-are used only while the analyzer's version and Tantivy's are the ones below.
+are used only while the analyzer's version, Tantivy's and the size of
+stopwords.py are the ones below.
 
 Regenerate after changing stopwords.py, the analyzer or Tantivy:
 
@@ -12,6 +13,7 @@ Regenerate after changing stopwords.py, the analyzer or Tantivy:
 
 ANALYZER_VERSION = 5
 TANTIVY = 'tantivy v0.27.0, index_format v7'
+STOPWORDS_PY_BYTES = 12743  # the size of the stopwords.py they were made from
 # Words as one text each, split as the module loads: cheaper to load than as many literals.
 STOPWORDS = tuple("""
     a able about above across actually afaik after afternoon again against ago ah aha ahead ain all almost

@@ -83,6 +83,8 @@ def _load_shipped() -> bool:
 
         if shipped.ANALYZER_VERSION != saved_lists.ANALYZER_VERSION or shipped.TANTIVY != tantivy().__version__:
             return False  # another analyzer or stemmer would make other terms: analyse them here
+        if shipped.STOPWORDS_PY_BYTES != saved_lists.source()[1]:
+            return False  # stopwords.py edited since they were made
     except Exception:
         return False
     _CACHE.update(general=shipped.GENERAL, software=shipped.SOFTWARE, tech=shipped.TECH,
