@@ -107,3 +107,20 @@ def test_a_camelcase_key_in_a_note_is_found_by_its_words(small_kb):
 def test_an_abbreviation_finds_the_word_it_stands_for(small_kb):
     note, score = top_hit(small_kb, "how do I get the distribution cert onto my new mac")
     assert note == "ios-signing" and score >= 0.5
+
+
+def test_the_idf_logarithm_is_maths_own_to_an_ulp_or_two():
+    """term_weights.natural_log stands in for math.log on the prompt hook (one shared library less to open):
+    it must give the same idf, to the last bits, over every argument an idf can have."""
+    import math
+    import random
+
+    from mage_engine.recall.search.term_weights import natural_log
+
+    chance = random.Random(11)
+    values = [1 + chance.random() * 10 ** chance.uniform(-12, 7) for _ in range(50_000)]
+    values += [1 + (notes - df + 0.5) / (df + 0.5) for notes in (40, 10_040, 110_000) for df in range(0, 2_000, 7)]
+    values += [1.0, 2.0, 2 ** 0.5, 1e7]
+    for value in values:
+        assert abs(natural_log(value) - math.log(value)) <= 4.5e-16 * max(1.0, math.log(value)), value
+    assert natural_log(0.5) == math.log(0.5)

@@ -125,7 +125,12 @@ def _decision(outcome: str, floor: float, hinted: list, rows: list) -> dict:
 
 def _plain(text: str) -> str:
     """Text compared as a title: case folded, every run of non-letters one space."""
+    if text.isascii():  # the common case, a C-speed pass (the same result: ASCII letters and digits are kept)
+        return " ".join(text.lower().translate(_ASCII_NON_ALNUM).split())
     return " ".join("".join(c if c.isalnum() else " " for c in text.casefold()).split())
+
+
+_ASCII_NON_ALNUM = {code: " " for code in range(128) if not chr(code).isalnum()}
 
 
 def _strongest(words: list) -> list:

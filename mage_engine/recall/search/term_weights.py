@@ -4,8 +4,6 @@ score.py (QueryWeights) puts them together over a search; docs/recall.md has the
 why of each. Kept apart so the formula's constants sit in one short file.
 """
 
-import math
-
 from mage_engine.terms import wordlists
 
 GENERAL_WEIGHT = 0.25
@@ -21,7 +19,32 @@ BACKGROUND_COMMON_DF = BACKGROUND_NOTES // 20  # everyday English and software w
 
 def idf(df: int, total: int) -> float:
     """BM25's inverse document frequency (the one Tantivy uses)."""
-    return math.log(1 + (total - df + 0.5) / (df + 0.5))
+    return natural_log(1 + (total - df + 0.5) / (df + 0.5))
+
+
+_LN2 = 0.6931471805599453
+_SQRT2 = 1.4142135623730951
+
+
+def natural_log(x: float) -> float:
+    """ln(x) for x >= 1, to within an ulp or two of math.log (tested): the prompt hook takes a
+    dozen of these, and `math` is a shared library of its own to open on every prompt (0.15 ms).
+    x = m * 2**k with m in (1/sqrt 2, sqrt 2]; ln m = 2 atanh(s), s = (m - 1) / (m + 1), |s| < 0.172,
+    summed to s**23 (the next term is below 1e-18 of it)."""
+    if not 1 <= x < 1e300:
+        import math  # not an idf's argument: whatever math says (an error, for zero or less)
+
+        return math.log(x)
+    k = int(x).bit_length() - 1
+    m = x / (1 << k)
+    if m > _SQRT2:
+        m, k = m / 2, k + 1
+    s = (m - 1) / (m + 1)
+    q = s * s
+    series = 1 / 23
+    for odd in (21, 19, 17, 15, 13, 11, 9, 7, 5, 3):
+        series = series * q + 1 / odd
+    return k * _LN2 + 2 * s * (series * q + 1)
 
 
 def denominator(mass: float) -> float:
