@@ -125,17 +125,8 @@ def test_a_bundle_cut_short_is_not_trusted_and_is_replaced(engine, project):
 
 
 def test_a_damaged_module_copy_is_read_from_its_source_instead(engine, project):
-    import marshal
-
-    hook(engine, project, "s1")
-    data = bytearray(bundle_file(engine).read_bytes())
-    size = int.from_bytes(data[:8], "little")
-    *_, start, end = marshal.loads(bytes(data[8: 8 + size]))["modules"]["mage_engine.recall.hint.prompt_hint"]
-    data[8 + size + start: 8 + size + end] = bytes(end - start)  # its code zeroed, every length intact
-    bundle_file(engine).write_bytes(bytes(data))
-    assert HEADER in hook(engine, project, "s2")  # read from its source, with no error
-    assert bundle_file(engine).read_bytes() != bytes(data)  # and the bundle rewritten
-    assert HEADER in hook(engine, project, "s3")
+    damage_and_recover(engine, project, "mage_engine.recall.hint.prompt_hint",
+                       lambda code: bytes(len(code)))  # its code zeroed, every length intact
 
 
 def test_optimised_runs_keep_a_bundle_of_their_own(engine, project):
@@ -189,6 +180,26 @@ def bundle_header(engine) -> dict:
     return marshal.loads(data[8: 8 + int.from_bytes(data[:8], "little")])
 
 
+def python_output(engine, code: str, *args) -> str:
+    """What `code` prints in a process started as the hook's (`-I -S`, this engine on sys.path)."""
+    return subprocess.run([sys.executable, "-I", "-S", "-c", path_code(engine) + code, *args], capture_output=True,
+                          text=True, timeout=60, check=True).stdout
+
+
+def damage_and_recover(engine, project, module: str, damage) -> None:
+    """`damage(code bytes)` to `module`'s copy in the bundle: the next hook still answers, from the module's
+    source, and writes the bundle anew."""
+    hook(engine, project, "s1")
+    data = bytearray(bundle_file(engine).read_bytes())
+    size = int.from_bytes(data[:8], "little")
+    *_, start, end = bundle_header(engine)["modules"][module]
+    data[8 + size + start: 8 + size + end] = damage(bytes(data[8 + size + start: 8 + size + end]))
+    bundle_file(engine).write_bytes(bytes(data))
+    assert HEADER in hook(engine, project, "s2")  # (hook() asserts exit 0 and an empty stderr)
+    assert bundle_file(engine).read_bytes() != bytes(data)
+    assert HEADER in hook(engine, project, "s3")
+
+
 def test_modules_a_rarer_run_added_are_read_only_when_imported(engine, project):
     """The code the bundle's writer imported comes first and is read at once; the rest (modules other
     runs added) is read module by module when imported: a hook reads what it needs, however many
@@ -219,9 +230,8 @@ def test_a_module_served_directly_has_the_attributes_of_a_usual_import(engine, p
             "print(type(m.__spec__.loader).__name__, m.__file__, m.__package__, m.__spec__.origin, m.__name__,"
             "     p.__path__, p.__package__, p.__spec__.submodule_search_locations, r.hint is p, p.prompt_hint is m,"
             "     m.__spec__.cached, m.__loader__.get_source(m.__name__) == open(m.__file__).read())")
-    run = lambda how: subprocess.run([sys.executable, "-I", "-S", "-c", path_code(engine) + code, how],
-                                     capture_output=True, text=True, timeout=60, check=True).stdout.split(" ", 1)
-    (served, attributes), (usual, usual_attributes) = run("bundle"), run("usual")
+    (served, attributes), (usual, usual_attributes) = (python_output(engine, code, how).split(" ", 1)
+                                                       for how in ("bundle", "usual"))
     assert (served, usual) == ("BundledLoader", "SourceFileLoader")
     assert attributes == usual_attributes
 
@@ -235,9 +245,7 @@ def test_a_module_that_fails_to_import_is_not_left_half_made(engine, project):
             "        import mage_engine.kb.probe\n"
             "    except RuntimeError as error:\n"
             "        print(error, 'mage_engine.kb.probe' in sys.modules)\n")
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", path_code(engine) + code], capture_output=True,
-                          text=True, timeout=60, check=True)
-    assert done.stdout.splitlines() == ["broken on purpose False"] * 2
+    assert python_output(engine, code).splitlines() == ["broken on purpose False"] * 2
     assert hook(engine, project, "s2") == ""  # the prompt hook fails open, and says why in its log
     assert "broken on purpose" in (project / ".mage" / "errors.log").read_text()
 
@@ -245,15 +253,7 @@ def test_a_module_that_fails_to_import_is_not_left_half_made(engine, project):
 def test_a_copy_that_reads_back_as_something_else_than_code_is_read_from_its_source(engine, project):
     """Damaged bytes can still unmarshal (into None, a number): such a copy is never run, and the bundle
     is written anew."""
-    hook(engine, project, "s1")
-    data = bytearray(bundle_file(engine).read_bytes())
-    size = int.from_bytes(data[:8], "little")
-    start = bundle_header(engine)["modules"]["mage_engine.events.dispatch"][4]
-    data[8 + size + start] = ord("N")  # marshal's None
-    bundle_file(engine).write_bytes(bytes(data))
-    assert HEADER in hook(engine, project, "s2")  # (hook() asserts exit 0 and an empty stderr)
-    assert bundle_file(engine).read_bytes() != bytes(data)
-    assert HEADER in hook(engine, project, "s3")
+    damage_and_recover(engine, project, "mage_engine.events.dispatch", lambda code: b"N" + code[1:])  # marshal's None
 
 
 def test_importing_a_loaded_module_again_gives_the_same_module_and_none_still_blocks(engine, project):
@@ -263,6 +263,4 @@ def test_importing_a_loaded_module_again_gives_the_same_module_and_none_still_bl
             "print(importlib.import_module('mage_engine.scrub') is first, sys.modules['mage_engine.scrub'] is first)\n"
             "sys.modules['mage_engine.base.fastjson'] = None\n"
             "try:\n    import mage_engine.base.fastjson\nexcept ImportError:\n    print('blocked')\n")
-    done = subprocess.run([sys.executable, "-I", "-S", "-c", path_code(engine) + code], capture_output=True,
-                          text=True, timeout=60, check=True)
-    assert done.stdout.split() == ["True", "True", "blocked"]
+    assert python_output(engine, code).split() == ["True", "True", "blocked"]

@@ -76,14 +76,19 @@ def test_hook_path_modules_import_nothing_slow(module):
     assert not loaded_modules(f"import {module}") & HOOK_PATH_FORBIDDEN
 
 
+def assert_prints_ok(code: str) -> None:
+    """`code`, run in a fresh process, prints ok (its assertions held)."""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr
+
+
 def test_tantivy_loaded_without_datetime_py_leaves_datetime_whole():
     code = ("from mage_engine.base.tantivy_import import tantivy; import sys; t = tantivy(); "
             "assert 'datetime' not in sys.modules, 'datetime.py ran'; "
             "import datetime, _datetime; assert datetime.__file__.endswith('datetime.py'); "
             "assert datetime.datetime is _datetime.datetime and datetime.UTC is _datetime.UTC; "
             "assert t.Index is not None and tantivy() is t; print('ok')")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stdout.strip() == "ok", done.stderr
+    assert_prints_ok(code)
 
 
 def test_tantivy_loaded_without_types_py_works_and_leaves_types_whole():
@@ -98,12 +103,10 @@ def test_tantivy_loaded_without_types_py_works_and_leaves_types_whole():
             "try:\n ix.parse_query('title:(', ['title'])\nexcept ValueError: pass\n"
             "import types; assert types.__file__.endswith('types.py'); "
             "assert types.SimpleNamespace is type(sys.implementation); print('ok')")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stdout.strip() == "ok", done.stderr
+    assert_prints_ok(code)
 
 
 def test_a_process_with_threads_imports_tantivy_the_usual_way():
     code = ("import threading, sys; from mage_engine.base.tantivy_import import tantivy; tantivy(); "
             "import datetime; assert datetime.__file__.endswith('datetime.py'); print('ok')")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert done.stdout.strip() == "ok", done.stderr
+    assert_prints_ok(code)

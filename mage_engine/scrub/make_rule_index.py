@@ -6,6 +6,7 @@ tests/test_scrub_rule_index.py fails until the table matches the rules.
 
 import os
 
+from mage_engine.base.generated import packed, write_if_changed
 from mage_engine.scrub import engine
 
 BEGIN = "INDEX = (\n"
@@ -34,13 +35,7 @@ def _row_text(row: tuple) -> str:
     if len(line) <= 112:
         return line
     family, position, fold_case, keywords, context = row
-    words, current = [], ""
-    for item in (f"{word!r}," for word in keywords):  # whole items per line: a keyword may hold a space
-        if current and len(current) + 1 + len(item) > 100:
-            words.append(current)
-            current = ""
-        current = f"{current} {item}" if current else item
-    words.append(current)
+    words = packed((f"{word!r}," for word in keywords), 100)  # whole items per line: a keyword may hold a space
     listed = "\n".join(f"         {part}" for part in words)
     return f"    ({family}, {position}, {fold_case}, (\n{listed}\n     ), {context!r}),\n"
 
@@ -48,12 +43,7 @@ def _row_text(row: tuple) -> str:
 def main() -> None:
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "rule_index.py")
     with open(path, encoding="utf-8") as handle:
-        current = handle.read()
-    text = generate(current)
-    if text != current:
-        with open(path + ".tmp", "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(path + ".tmp", path)
+        write_if_changed(path, generate(handle.read()))
     print(f"{path}: {len(rows())} rules")
 
 

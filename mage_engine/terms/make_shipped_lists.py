@@ -9,6 +9,7 @@ own, from the source lists, never from a copy it would be checking.
 import os
 import sys
 
+from mage_engine.base.generated import packed, write_if_changed
 from mage_engine.terms import saved_lists, stopwords
 from mage_engine.terms.analysis import analyzer
 
@@ -62,13 +63,7 @@ def _text(words: list) -> str:
     """The words as one triple-quoted text, several to a line."""
     if any(not word.isprintable() or " " in word or '"' in word or "\\" in word for word in words):
         raise ValueError("a word the text form cannot carry")  # analysed terms are letters and digits
-    lines, line = [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > 104:
-            lines.append(line)
-            line = ""
-        line = f"{line} {word}" if line else word
-    lines.append(line)
+    lines = packed(words, 104)
     body = "".join(f"    {text}\n" for text in lines if text)
     return f'"""\n{body}"""'
 
@@ -76,18 +71,14 @@ def _text(words: list) -> str:
 def main() -> None:
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "shipped_lists.py")
     text = generate()
-    try:
-        with open(path, encoding="utf-8") as handle:
-            current = handle.read()
-    except FileNotFoundError:
-        current = ""
     if "--check" in sys.argv[1:]:
-        print("current" if text == current else "stale")
+        try:
+            with open(path, encoding="utf-8") as handle:
+                print("current" if handle.read() == text else "stale")
+        except FileNotFoundError:
+            print("stale")
         return
-    if text != current:
-        with open(path + ".tmp", "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(path + ".tmp", path)
+    write_if_changed(path, text)
     print(f"{path}: written")
 
 
