@@ -54,9 +54,9 @@ def keep_everyday_words(root: Path):
     """A `before` that puts the project's everyday-word counts back as they were: the hook counts
     each prompt's words, and the same prompt asked 20 times would become this project's everyday
     words, then silence (recall/search/everyday.py): every run must time the hinted path."""
-    from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG
+    from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG, EVERYDAY_NEAR_FILE
 
-    files = [root / EVERYDAY_FILE, root / EVERYDAY_LOG]
+    files = [root / EVERYDAY_FILE, root / EVERYDAY_LOG, root / EVERYDAY_NEAR_FILE]
     saved = {path: path.read_bytes() if path.exists() else None for path in files}
 
     def restore() -> None:

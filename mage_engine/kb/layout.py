@@ -55,6 +55,7 @@ CONFIG_WARNINGS_FILE = ".mage/state/config-warnings.txt"  # the config warnings 
 WORDLISTS_FILE = ".mage/state/wordlists.json"  # the word lists analysed, so a hook need not (terms/saved_lists.py)
 EVERYDAY_FILE = ".mage/state/everyday.json"  # the project's everyday words, counted so far
 EVERYDAY_LOG = ".mage/state/everyday.log"  # one line of terms per prompt since
+EVERYDAY_NEAR_FILE = ".mage/state/everyday-near.json"  # the counts the prompt hook reads (recall/search/everyday.py)
 PRUNE_STAMP_FILE = ".mage/state/prune.stamp"  # when the trail was last pruned (trail/retention.py)
 HOST_JOURNAL_FILE = ".mage/state/host-journal.json"  # a connect or disconnect in flight
 GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging

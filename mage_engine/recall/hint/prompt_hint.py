@@ -26,7 +26,7 @@ def hint_prompt(kb, prompt: str, session: str, config, log) -> str | None:
     from mage_engine.recall.hint.decide import standing_in_session
     from mage_engine.recall.search import everyday as everyday_words
 
-    counts = everyday_words.load(kb)
+    counts = everyday_words.load_for_hook(kb)
     decision, weights = _decide(kb, prompt, config, counts.everyday_terms(), standing_in_session(kb, session), log)
     if decision is None:
         return None

@@ -5,10 +5,11 @@ every prompt; a team that builds "the rider app" says "rider" all day. Such
 words tell which project a prompt comes from, not which note it needs, and
 every note that names them would be hinted on every prompt. The hint hook
 counts, per prompt, which terms it says (one line appended to
-`.mage/state/everyday.log`, folded every 32 prompts into `everyday.json`:
+`.mage/state/everyday.log`, folded every 8 prompts into `everyday.json`:
 prompts seen, and per term the prompts that held it); a term held by a third or more
 of them, once at least twelve did, weighs like plain English from then on
-(score.py) and is no evidence for a hint (evidence.py). The counts come from the
+(score.py) and is no evidence for a hint (evidence.py). The prompt hook reads
+`everyday-near.json` instead of the whole snapshot (`load_for_hook`). The counts come from the
 same prompts the capture trail records: `mage eval` recounts them from the
 trail as it replays it.
 
@@ -16,14 +17,17 @@ Older prompts fade: past `HALVE_AT` prompts every count is halved, so what
 "everyday" means follows the project as it changes.
 """
 
-from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG
+from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG, EVERYDAY_NEAR_FILE
 
-FOLD_EVERY = 32
+FOLD_EVERY = 8
 MAX_LOG_BYTES = 256 * 1024
 SHARE = 1 / 3
 MIN_PROMPTS = 12
 HALVE_AT = 400
 MAX_TERMS = 1500
+# A term held fewer times at a fold cannot reach MIN_PROMPTS before the next one: the prompt hook
+# reads only the counts at or above this (everyday-near.json), not the whole snapshot.
+NEAR_MIN = MIN_PROMPTS - (FOLD_EVERY - 1)
 
 
 class Everyday:
@@ -52,8 +56,9 @@ class Everyday:
             self.terms = dict(kept)
 
 
-def load(kb) -> Everyday:
-    """The counts: the saved snapshot plus the prompts appended to the log since (empty when none)."""
+def load(kb, upto: int | None = None) -> Everyday:
+    """The counts: the saved snapshot plus the prompts appended to the log since (empty when none),
+    up to byte `upto` of the log when given."""
     from mage_engine.kb.jsonfiles import read_object
 
     data = read_object(kb.at(EVERYDAY_FILE)) or {}
@@ -63,21 +68,57 @@ def load(kb) -> Everyday:
         offset = int(data.get("offset") or 0)
     except (TypeError, ValueError):
         everyday, offset = Everyday(), 0
-    lines = _lines_after(kb.at(EVERYDAY_LOG), offset)
+    lines = _lines_after(kb.at(EVERYDAY_LOG), offset, upto)
     for line in lines:
         everyday.add(line.split())
     everyday.pending = len(lines)
     return everyday
 
 
-def _lines_after(path: str, offset: int) -> list:
-    """The complete lines of the log after byte `offset` ([] when there are none)."""
+class NearCounts:
+    """What the prompt hook needs of the counts: the everyday terms now, and how many prompts the log
+    holds past the last fold (`pending`). Read from everyday-near.json, the counts of the terms held
+    NEAR_MIN times or more at that fold, and the prompts logged since: a term held fewer times
+    cannot reach the bar before the next fold, so the everyday terms come out as the whole
+    snapshot's would (tested), for a tenth of the reading on a long-used project."""
+
+    def __init__(self, everyday: frozenset, pending: int):
+        self.everyday, self.pending = everyday, pending
+
+    def everyday_terms(self) -> frozenset:
+        return self.everyday
+
+
+def load_for_hook(kb):
+    """NearCounts from everyday-near.json, or the whole Everyday where that cannot be exact (no such
+    file yet, a fold missed, counts about to be halved or cut)."""
+    from mage_engine.kb.jsonfiles import read_object
+
+    data = read_object(kb.at(EVERYDAY_NEAR_FILE))
+    try:
+        prompts, offset, held = float(data["prompts"]), int(data["offset"]), int(data["held"])
+        counts = {str(term): float(count) for term, count in data["near"].items()}
+    except (TypeError, ValueError, KeyError, AttributeError):
+        return load(kb)
+    lines = _lines_after(kb.at(EVERYDAY_LOG), offset)
+    seen = [set(line.split()) for line in lines]
+    if len(lines) >= FOLD_EVERY or prompts + len(lines) >= HALVE_AT or held + len(set().union(*seen)) > MAX_TERMS:
+        return load(kb)  # the whole counts, replayed as they are kept
+    for terms in seen:
+        for term in terms:
+            counts[term] = counts.get(term, 0) + 1
+    bar = max(MIN_PROMPTS, SHARE * (prompts + len(lines)))
+    return NearCounts(frozenset(term for term, count in counts.items() if count >= bar), len(lines))
+
+
+def _lines_after(path: str, offset: int, upto: int | None = None) -> list:
+    """The complete lines of the log after byte `offset` (and before byte `upto`; [] when there are none)."""
     from mage_engine.kb import guard
 
     try:
         with guard.open_binary(path) as handle:
             handle.seek(offset)
-            data = handle.read()
+            data = handle.read() if upto is None else handle.read(max(0, upto - offset))
     except OSError:
         return []
     return data[: data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
@@ -101,8 +142,12 @@ def count_prompt(kb, everyday: Everyday, terms, prompt: str) -> None:
             os.makedirs(os.path.dirname(log), exist_ok=True)
             append_line(log, line)
         if everyday.pending + 1 >= FOLD_EVERY:
-            everyday.add(line.split())
-            _fold(kb, everyday, os.stat(log).st_size)  # lines another hook appended meanwhile go uncounted
+            size = os.stat(log).st_size  # lines another hook appends from now on wait for the next fold
+            if isinstance(everyday, Everyday):
+                everyday.add(line.split())
+            else:
+                everyday = load(kb, upto=size)  # the whole counts, this prompt's line included
+            _fold(kb, everyday, size)
     except OSError:
         pass
 
@@ -122,8 +167,10 @@ def save_counts(kb, everyday: Everyday, offset: int) -> None:
     """Write the snapshot: the counts, standing for the log up to byte `offset`."""
     from mage_engine.kb.scratch import write_json
 
-    write_json(kb.at(EVERYDAY_FILE), {"prompts": round(everyday.prompts, 2), "offset": offset,
-                                              "terms": {t: round(c, 2) for t, c in sorted(everyday.terms.items())}})
+    terms = {t: round(c, 2) for t, c in sorted(everyday.terms.items())}
+    write_json(kb.at(EVERYDAY_FILE), {"prompts": round(everyday.prompts, 2), "offset": offset, "terms": terms})
+    write_json(kb.at(EVERYDAY_NEAR_FILE), {"prompts": round(everyday.prompts, 2), "offset": offset, "held": len(terms),
+                                           "near": {t: c for t, c in terms.items() if c >= NEAR_MIN}})
 
 
 def scrubbed_terms(prompt: str, terms) -> list:
