@@ -19,7 +19,7 @@ def test_the_hooks_everyday_terms_are_the_whole_counts_own_prompt_after_prompt(t
         whole = everyday.load(kb)
         assert counts.everyday_terms() == whole.everyday_terms(), number
         assert counts.pending == whole.pending
-        read_near += isinstance(counts, everyday.NearCounts)
+        read_near += not counts.whole
         terms = [term for index, term in enumerate(common) if chance.random() < (0.6 if index < 5 else 0.33)]
         terms += chance.sample(rare, chance.randint(0, 9))  # every few prompts: a cut back to the top terms
         everyday.count_prompt(kb, counts, terms, " ".join(terms))
@@ -34,6 +34,6 @@ def test_without_a_near_file_the_whole_counts_are_read(tmp_path):
         everyday.count_prompt(kb, counts, ["rider", "app"], "rider app")
     (kb.state_dir / "everyday-near.json").unlink()
     counts = everyday.load_for_hook(kb)
-    assert isinstance(counts, everyday.Everyday) and counts.everyday_terms() == everyday.load(kb).everyday_terms()
+    assert counts.whole and counts.everyday_terms() == everyday.load(kb).everyday_terms()
     (kb.state_dir / "everyday-near.json").write_text("{torn")
-    assert isinstance(everyday.load_for_hook(kb), everyday.Everyday)
+    assert everyday.load_for_hook(kb).whole

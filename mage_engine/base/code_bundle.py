@@ -224,14 +224,14 @@ def _read(path: str) -> dict:
     replaced meanwhile cannot mix in), which keeps what a hook reads to what such a run needs however
     many modules rarer runs have added. Anything that is not whole, or was written by another Python,
     reads as no bundle."""
-    descriptor = _open_regular(path)
+    descriptor, length = _open_regular(path)
     try:
         size = int.from_bytes(_read_exactly(descriptor, 8, 0), "little")
         header = marshal.loads(_read_exactly(descriptor, size, 8))
         if header.get("format") != FORMAT or header.get("magic") != _EXTERNAL.MAGIC_NUMBER:
             raise ValueError("another format")
         modules, core = header["modules"], header["core"]
-        if os.fstat(descriptor).st_size != 8 + size + max((item[5] for item in modules.values()), default=0):
+        if length != 8 + size + max((item[5] for item in modules.values()), default=0):
             raise ValueError("cut short (or grown): no entry of it is trusted")
         code, base = memoryview(_read_exactly(descriptor, core, 8 + size)), 8 + size
         return {name: (relative, is_package, mtime_ns, length,
@@ -242,14 +242,14 @@ def _read(path: str) -> dict:
         raise
 
 
-def _open_regular(path: str) -> int:
-    """A descriptor on a regular file, opened without following a link or waiting on a FIFO or a device."""
+def _open_regular(path: str) -> tuple:
+    """(descriptor, size) of a regular file, opened without following a link or waiting on a FIFO or a device."""
     descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
     status = os.fstat(descriptor)
     if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
         os.close(descriptor)
         raise OSError(f"{path} is not a regular file of at most {MAX_BYTES} bytes")
-    return descriptor
+    return descriptor, status.st_size
 
 
 def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
@@ -265,9 +265,9 @@ def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
 
 def _read_file(path: str) -> bytes:
     """A regular file's bytes, without following a link or waiting on a FIFO or a device."""
-    descriptor = _open_regular(path)
+    descriptor, size = _open_regular(path)
     try:
-        return _read_exactly(descriptor, os.fstat(descriptor).st_size, 0)
+        return _read_exactly(descriptor, size, 0)
     finally:
         os.close(descriptor)
 

@@ -76,15 +76,7 @@ def could_quote(sequence: list, held, at_least: int = QUOTE_WORDS) -> bool:
     """Whether some stretch of the prompt's words, every term of it in `held` (a note's distinct
     terms, a superset of those in its sequence), covers `at_least` words: if none does, the note
     quotes nothing, and its stored sequence need not be read."""
-    ranks, start = _word_ranks(sequence), None
-    for index in range(len(sequence) + 1):
-        if index < len(sequence) and sequence[index][0] in held:
-            start = index if start is None else start
-            continue
-        if start is not None and _words_between(sequence, ranks, start, index - 1) >= at_least:
-            return True
-        start = None
-    return False
+    return any(words >= at_least for _, _, words in _held_stretches(sequence, _word_ranks(sequence), held))
 
 
 def quoted_words(sequence: list, note_terms: list, at_least: int = QUOTE_WORDS) -> int:
@@ -94,16 +86,23 @@ def quoted_words(sequence: list, note_terms: list, at_least: int = QUOTE_WORDS) 
     term positions): most notes have none that long, and a long paste is searched in a blink."""
     if not sequence or not note_terms:
         return 0
-    held, ranks = set(note_terms), _word_ranks(sequence)
-    best, start = 0, None
+    ranks, best = _word_ranks(sequence), 0
+    for start, end, words in _held_stretches(sequence, ranks, set(note_terms)):
+        if words >= max(at_least, best + 1):
+            best = max(best, _longest_run(sequence, ranks, start, end, note_terms))
+    return best if best >= at_least else 0
+
+
+def _held_stretches(sequence: list, ranks: list, held):
+    """(start, end, counted words) of each longest stretch sequence[start:end] whose every term is in `held`."""
+    start = None
     for index in range(len(sequence) + 1):
         if index < len(sequence) and sequence[index][0] in held:
             start = index if start is None else start
             continue
-        if start is not None and _words_between(sequence, ranks, start, index - 1) >= max(at_least, best + 1):
-            best = max(best, _longest_run(sequence, ranks, start, index, note_terms))
+        if start is not None:
+            yield start, index, _words_between(sequence, ranks, start, index - 1)
         start = None
-    return best if best >= at_least else 0
 
 
 def _longest_run(sequence: list, ranks: list, start: int, end: int, note_terms: list) -> int:

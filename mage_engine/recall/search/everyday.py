@@ -37,6 +37,7 @@ class Everyday:
         self.prompts = prompts
         self.terms = terms or {}
         self.pending = 0  # prompts read from the log on top of the snapshot
+        self.whole = True  # False: only the counts near the bar (load_for_hook)
 
     def everyday_terms(self) -> frozenset:
         """The terms held by SHARE or more of the prompts (and by MIN_PROMPTS of them)."""
@@ -75,40 +76,29 @@ def load(kb, upto: int | None = None) -> Everyday:
     return everyday
 
 
-class NearCounts:
-    """What the prompt hook needs of the counts: the everyday terms now, and how many prompts the log
-    holds past the last fold (`pending`). Read from everyday-near.json, the counts of the terms held
-    NEAR_MIN times or more at that fold, and the prompts logged since: a term held fewer times
-    cannot reach the bar before the next fold, so the everyday terms come out as the whole
-    snapshot's would (tested), for a tenth of the reading on a long-used project."""
-
-    def __init__(self, everyday: frozenset, pending: int):
-        self.everyday, self.pending = everyday, pending
-
-    def everyday_terms(self) -> frozenset:
-        return self.everyday
-
-
-def load_for_hook(kb):
-    """NearCounts from everyday-near.json, or the whole Everyday where that cannot be exact (no such
-    file yet, a fold missed, counts about to be halved or cut)."""
+def load_for_hook(kb) -> Everyday:
+    """The counts the prompt hook needs: those of everyday-near.json (the terms held NEAR_MIN times or
+    more at the last fold; a term held fewer times cannot reach the bar before the next fold) and
+    the prompts logged since, so `everyday_terms()` and `pending` come out as the whole snapshot's
+    would (tested), for a tenth of the reading on a long-used project. Marked `whole = False`:
+    a fold reads the whole counts. The whole Everyday where that cannot be exact (no such file yet,
+    a fold missed, counts about to be halved or cut)."""
     from mage_engine.kb.jsonfiles import read_object
 
     data = read_object(kb.at(EVERYDAY_NEAR_FILE))
     try:
-        prompts, offset, held = float(data["prompts"]), int(data["offset"]), int(data["held"])
-        counts = {str(term): float(count) for term, count in data["near"].items()}
+        near = Everyday(float(data["prompts"]), {str(term): float(count) for term, count in data["near"].items()})
+        offset, held = int(data["offset"]), int(data["held"])
     except (TypeError, ValueError, KeyError, AttributeError):
         return load(kb)
-    lines = _lines_after(kb.at(EVERYDAY_LOG), offset)
-    seen = [set(line.split()) for line in lines]
-    if len(lines) >= FOLD_EVERY or prompts + len(lines) >= HALVE_AT or held + len(set().union(*seen)) > MAX_TERMS:
+    lines = [line.split() for line in _lines_after(kb.at(EVERYDAY_LOG), offset)]
+    if (len(lines) >= FOLD_EVERY or near.prompts + len(lines) >= HALVE_AT
+            or held + len(set().union(*lines)) > MAX_TERMS):
         return load(kb)  # the whole counts, replayed as they are kept
-    for terms in seen:
-        for term in terms:
-            counts[term] = counts.get(term, 0) + 1
-    bar = max(MIN_PROMPTS, SHARE * (prompts + len(lines)))
-    return NearCounts(frozenset(term for term, count in counts.items() if count >= bar), len(lines))
+    for terms in lines:
+        near.add(terms)
+    near.pending, near.whole = len(lines), False
+    return near
 
 
 def _lines_after(path: str, offset: int, upto: int | None = None) -> list:
@@ -143,7 +133,7 @@ def count_prompt(kb, everyday: Everyday, terms, prompt: str) -> None:
             append_line(log, line)
         if everyday.pending + 1 >= FOLD_EVERY:
             size = os.stat(log).st_size  # lines another hook appends from now on wait for the next fold
-            if isinstance(everyday, Everyday):
+            if everyday.whole:
                 everyday.add(line.split())
             else:
                 everyday = load(kb, upto=size)  # the whole counts, this prompt's line included

@@ -82,10 +82,9 @@ def label(weights, index: int, whole: bool) -> str:
     talk) or everyday."""
     if whole:
         return "name"
-    known = weights.__dict__.setdefault("labels", {})  # each note's evidence asks of the same few words
-    if index not in known:
-        known[index] = _label(weights, index)
-    return known[index]
+    if index not in weights.labels:
+        weights.labels[index] = _label(weights, index)
+    return weights.labels[index]
 
 
 def _label(weights, index: int) -> str:

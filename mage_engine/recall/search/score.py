@@ -61,6 +61,7 @@ class QueryWeights:
         self.words = plan_words(units, self.weight, df, self.texts)
         self.mass = sum(word[2] for word in self.words)
         self.named = {}  # word index -> addresses of the notes that spell that identifier
+        self.labels = {}  # word index -> its evidence label (evidence.label: each candidate asks of the same words)
 
     @classmethod
     def measure(cls, searcher, terms: list, units=None, everyday=frozenset()) -> "QueryWeights":

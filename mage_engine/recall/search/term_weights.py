@@ -61,8 +61,18 @@ def term_weight(term: str, df: int, total: int, everyday: bool = False) -> float
     general = everyday or term in wordlists.general_terms()
     common = general or term in wordlists.software_terms()
     notes = total + BACKGROUND_NOTES
-    share = min(1.0, idf(df + (BACKGROUND_COMMON_DF if common else 0), notes) / idf(1, notes))
+    share = min(1.0, idf(df + (BACKGROUND_COMMON_DF if common else 0), notes) / _one_note_idf(notes))
     return share * (GENERAL_WEIGHT if general else 1.0)
+
+
+def _one_note_idf(notes: int) -> float:
+    """idf(1, notes), worked out once per size (every term of a prompt is weighed against it)."""
+    if notes not in _ONE_NOTE_IDF:
+        _ONE_NOTE_IDF[notes] = idf(1, notes)
+    return _ONE_NOTE_IDF[notes]
+
+
+_ONE_NOTE_IDF = {}
 
 
 def is_bare_number(text: str) -> bool:
