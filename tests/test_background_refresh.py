@@ -3,19 +3,11 @@
 import os
 import time
 
+from helpers.process import wait_for
 from mage_engine.recall.index import lifecycle, store
 from mage_engine.recall.search.bm25 import search
 
 NOTE = "---\ntitle: {title}\nkind: lesson\ncategory: tools\ncreated: 2026-11-01\nupdated: 2026-11-01\n---\n{body}\n"
-
-
-def _wait_for(condition, seconds: float = 20.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.05)
-    return False
 
 
 def test_an_edit_in_place_is_found_by_the_background_check_the_hook_started(kb):
@@ -31,6 +23,6 @@ def test_an_edit_in_place_is_found_by_the_background_check_the_hook_started(kb):
     path.write_text(NOTE.format(title="Cache key", body="Hash uv.lock and the zanzibar version."))  # in place
     os.utime(kb.notes_dir, ns=(folder_times, folder_times))  # the folder looks unchanged
     assert lifecycle.ensure_fresh(kb, scan_budget_ms=10) == "deferred"
-    assert _wait_for(lambda: (store.read_stamp(kb) or {}).get("checked_ns", 0) > 0 and
-                     [hit.id for hit in search(kb, "zanzibar", fresh=False)] == ["cache-key"])
+    assert wait_for(lambda: (store.read_stamp(kb) or {}).get("checked_ns", 0) > 0 and
+                    [hit.id for hit in search(kb, "zanzibar", fresh=False)] == ["cache-key"], 20.0)
     assert not (kb.scratch_dir / "errors.log").exists()

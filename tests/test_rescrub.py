@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from helpers.process import run_mage
+from helpers.process import run_mage, wait_for
 
 from mage_engine.scrub import RULES_VERSION
 
@@ -78,22 +78,13 @@ def _hook(kb) -> float:
     return time.monotonic() - started
 
 
-def _wait_for(condition, seconds: float = 60.0) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.1)
-    return False
-
-
 def test_the_first_hook_after_an_upgrade_rescrubs_in_the_background(kb):
     ssws = "00" + token(40)
     trail = _old_trail(kb, f"Authorization: SSWS {ssws}")
     _stamp(kb, 1)
     assert _hook(kb) < 10
     pending = kb.state_dir / "rescrub.pending"
-    assert _wait_for(lambda: ssws not in trail.read_text() and not pending.exists())
+    assert wait_for(lambda: ssws not in trail.read_text() and not pending.exists(), 60.0, 0.1)
     assert (kb.state_dir / "scrub-version").read_text() == f"{RULES_VERSION}\n"
     assert not kb.errors_log.exists()
 
@@ -103,7 +94,7 @@ def test_a_knowledge_base_older_than_the_stamp_is_rescrubbed_too(kb):
     trail = _old_trail(kb, f"Authorization: SSWS {ssws}")
     (kb.state_dir / "scrub-version").unlink()
     _hook(kb)
-    assert _wait_for(lambda: ssws not in trail.read_text())
+    assert wait_for(lambda: ssws not in trail.read_text(), 60.0, 0.1)
 
 
 def test_a_current_stamp_starts_nothing(kb):
@@ -126,4 +117,4 @@ def test_a_run_that_died_is_tried_again_and_a_live_one_is_not_doubled(kb):
     hours_ago = time.time() - 7200
     os.utime(pending, (hours_ago, hours_ago))
     _hook(kb)
-    assert _wait_for(lambda: ssws not in trail.read_text() and not pending.exists())
+    assert wait_for(lambda: ssws not in trail.read_text() and not pending.exists(), 60.0, 0.1)

@@ -23,3 +23,15 @@ def run_mage(*args, cwd=None, env=None, input=None, timeout=60) -> subprocess.Co
     full_env.update(env or {})
     return subprocess.run([str(BIN / "mage"), *map(str, args)], cwd=cwd, env=full_env, input=input,
                           capture_output=True, text=True, timeout=timeout)
+
+
+def wait_for(condition, seconds: float, every: float = 0.05) -> bool:
+    """Whether `condition()` comes true within `seconds` (what a detached child the hook forked is doing)."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(every)
+    return False
