@@ -96,3 +96,48 @@ def test_every_candidate_carries_its_score_reason_and_shared_words(kb):
     assert decision["floor"] == 0.5 and decision["outcome"] == "hinted"
     for row in decision["candidates"]:
         assert 0 <= row["score"] <= 1 and row["reason"] and all(len(word) == 3 for word in row["words"])
+
+
+HPC_NOTES = {
+    "wandb-offline-sync": ("Runs on the login node log to W&B offline, synced afterwards",
+                           "Compute nodes have no internet: `WANDB_MODE=offline`, then `wandb sync` from the login node.\n"),
+    "minio-key-rotation": ("MinIO keys rotate monthly; refresh them from the login node",
+                           "The access key in `~/.mc/config.json` expires on the first of the month.\n"),
+    "gpu-fair-use": ("Ask in #cluster before holding more than two nodes for a sweep",
+                     "A sweep that holds 4 nodes blocks everyone's jobs for a day; book it in the calendar.\n"),
+    "grafana-cluster": ("Cluster load is on the Grafana web UI",
+                        "Open the web UI on port 3000 through the tunnel; the GPU panel shows who holds which node.\n"),
+    "slurm-partitions": ("Which Slurm partition to submit to",
+                         "`gpu-short` for jobs under 4 hours, `gpu-long` for the rest.\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def hpc(tmp_path_factory):
+    from mage_engine.kb.init import init_kb
+
+    kb = init_kb(tmp_path_factory.mktemp("hpc") / "project").kb
+    for note_id, (title, body) in HPC_NOTES.items():
+        write_note(kb, note_id, title, body)
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    return kb
+
+
+def test_one_word_beside_a_generic_technology_is_not_enough(hpc):
+    decision = why(hpc, "the login node is really slow today")
+    assert decision["hinted"] == []
+    assert reason(decision, "wandb-offline-sync") == \
+        "only one word in common (login) beside a generic technology (node)"
+
+
+def test_a_plural_names_things_of_that_kind_not_the_technology(hpc):
+    decision = why(hpc, "is it ok if I grab 4 nodes for a sweep tomorrow?")
+    assert "gpu-fair-use" in decision["hinted"], decision
+    labels = {word: label for row in decision["candidates"] for word, _, label in row["words"]}
+    assert labels["nodes"] != "tech"
+
+
+def test_ui_is_everyday_software_talk(hpc):
+    decision = why(hpc, "the booking web ui looks ugly, center the form")
+    assert decision["hinted"] == []
+    assert reason(decision, "grafana-cluster") in ("only one word in common (web)", "below floor")

@@ -50,6 +50,9 @@ def ledger_decisions(kb) -> list:
     ("who do I talk to before bumping the warehouse size", "question"),
     ("the bank rejected today's payout file, what's the procedure", "question"),
     ("how do we cut a hotfix when main isn't releasable", "question"),
+    ("added two columns to int_ride_segments. anything special I need to do before merging?", "question"),
+    ("I pasted an AWS key into a PR comment. what do I do first", "question"),
+    ("got a chargeback today, how long do we have to respond?", "question"),
     ("fix the flaky e2e test on CI", ""),  # maintenance of the team's own systems: the notes may apply
     ("bump the rust version to latest stable", ""),
     ("the login node is really slow today", ""),

@@ -13,7 +13,7 @@ Regenerate after changing stopwords.py, the analyzer or Tantivy:
 
 ANALYZER_VERSION = 5
 TANTIVY = 'tantivy v0.27.0, index_format v7'
-STOPWORDS_PY_BYTES = 12743  # the size of the stopwords.py they were made from
+STOPWORDS_PY_BYTES = 12888  # the size of the stopwords.py they were made from
 # Words as one text each, split as the module loads: cheaper to load than as many literals.
 STOPWORDS = tuple("""
     a able about above across actually afaik after afternoon again against ago ah aha ahead ain all almost
@@ -49,30 +49,31 @@ STOPWORDS = tuple("""
     감사 니다 사합 세요 습니 주세 합니
 """.split())
 GENERAL = frozenset("""
-    absolut add agre annoy answer anymor approxim ask base becam becom began begin believ boss bother bring
-    brought bunch call care carri case certain chang check clear colleagu come complet consid convert coupl
-    crazi creat current custom day deal dealt decid delet describ differ dozen earli earlier eight empti end
-    enjoy entir eventu exact exampl expect fact fals fanci fast feel felt figur final find finish first five
-    fix follow forget forgot found four friday friend full general generat half handl happen hard hate hear
-    heard high hope hour huge hundr idea imagin implement import imposs includ interest issu kind known larg
-    last late later leav left like listen long lost love low main major manag matter mention million mind
-    minor minut moment monday month move near next nine normal notic obvious odd pain part peopl person piec
-    place plan point possibl prefer previous problem promis proper question ran read real realiz reason
-    recent refactor rememb remov renam replac rewrit rough run saturday say second see sens serious set
-    seven short side similar sit six slow soon sort spend spent stand start stay strang sunday take taken
-    talk team tell ten think third thousand three thursday time tini today tomorrow tonight total touch
-    tricki true tuesday turn twice two type understand understood unlik updat use user usual various wait
-    way wednesday week weekend weird wish work worth write written wrong wrote year yesterday
+    absolut add agre annoy answer anymor approxim ask back base becam becom began begin believ bigger boss
+    bother bring brought bunch call care carri case certain chang check clear colleagu come complet consid
+    convert coupl crazi creat current custom day deal dealt decid delet describ differ dozen earli earlier
+    eight empti end enjoy entir eventu exact exampl exist expect fact fals fanci fast feel felt figur final
+    find finish first five fix follow forev forget forgot found four friday friend full futur general
+    generat half handl happen hard hate hear heard high higher hope hour huge hundr idea imagin implement
+    import imposs includ insid interest issu kind known larg last late later leav left like listen long lose
+    lost love low lower main major manag matter mention million mind minor minut moment monday month most
+    move near next nine normal notic obvious odd outsid pain part peopl person piec place plan plus point
+    possibl prefer previous problem promis proper question ran read real realiz reason recent refactor
+    rememb remov renam replac rewrit rough run saturday say second see sens separ serious set seven short
+    show side similar sit six slow smaller soon sort spend spent stand start stay strang sudden sunday take
+    taken talk team tell ten think third thousand three thursday time tini today tomorrow tonight total
+    touch tricki true tuesday turn twice two type understand understood unlik updat use user usual various
+    wait way wednesday week weekend weird wish work worth write written wrong wrote year yesterday
 """.split())
 SOFTWARE = frozenset("""
-    api app applic argument array bin branch break broke broken bug build button cd ci class client code
-    column command comment commit compon config configur copi count data default depend descript dev
+    api app applic argument array bin branch break broke broken browser bug build button cd ci class client
+    code column command comment commit compon config configur copi count data default depend descript dev
     directori doc document edit endpoint env error event export fail failur featur field file folder format
     fresh function id ignor input instal invalid job librari line link list load local log machin merg
     messag method modul mr mrs name number object option output packag page path pr process project prs pull
     push queri readm rebuild repo report repositori request respons result return review row screen script
-    server servic set setup share singl sourc src step string tabl task test text tmp tool unknown upgrad
-    valu var variabl version view warn
+    server servic set setup share singl sourc src step string tabl task test text tmp tool ui unknown upgrad
+    url valu var variabl version view warn websit
 """.split())
 TECH = frozenset("""
     bash compos css docker dockerfil git github gitlab html javascript json k8s kubernet linux nativ node

@@ -91,6 +91,7 @@ generated replace replaced use uses used using run runs ran running check checks
 two three four five six seven eight nine ten hundred thousand million dozen talk talking talked hear heard
 listen telling asking saying thinking feeling believe expect expected agree consider decided imagine enjoy
 waiting seeing coming taking taken become became known lost find found follow following based include includes
+back forever mostly suddenly higher lower bigger smaller plus inside outside future showing losing existing separate
 """
 
 # The vocabulary of code and of talk about code that every software project uses,
@@ -113,6 +114,7 @@ comment comments doc docs documentation readme install setup local machine pr pr
 ci cd fail fails failed failing failure failures source sources src invalid rebuild pull push pushed process
 warn warning warnings edit edits upgrade upgraded single fresh default defaults report reports export load
 ignore break breaks broke broken unknown argument arguments copy share dev bin tmp link links var vars env envs
+ui url urls website browser
 """
 
 # Technologies nearly every software team names: a prompt about one of them in

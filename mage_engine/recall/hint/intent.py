@@ -11,7 +11,7 @@ Two kinds of prompt move the floor a note's hint score must clear (decide.py):
   maintenance on the team's own systems (fix, bump, update, deploy, build) are not
   in the list: those are where a team's lessons apply.
 - a *question about how things are done here*: may I, should we, is it OK to, do we
-  need, who do I ask, what's the process. A team's rules, owners and procedures are
+  need, who do I ask, what's the process, anything I need to do, what do I do. A team's rules, owners and procedures are
   the answer, in words the prompt rarely shares ("is it ok to use double for the
   fee" and a note on BigDecimal for money). Such a prompt needs `floor - QUESTION_MARGIN`.
 
@@ -42,7 +42,11 @@ QUESTION_PHRASES = (
     ("whats", "the", "policy"), ("what", "is", "the", "process"), ("what", "is", "the", "procedure"),
     ("what", "is", "the", "rule"), ("what", "is", "the", "policy"), ("who", "do", "i"), ("who", "do", "we"),
     ("who", "should", "i"), ("who", "should", "we"), ("who", "can", "i"), ("who", "can", "we"), ("who", "signs"),
-    ("whats", "our"), ("how", "do", "we"))
+    ("whats", "our"), ("how", "do", "we"),
+    # what a change obliges: "anything special I need to do before merging?", "how long do we have to reply"
+    ("anything", "i", "need"), ("anything", "we", "need"), ("anything", "special"), ("is", "there", "anything"),
+    ("what", "should", "i"), ("what", "should", "we"), ("do", "i", "have", "to"), ("do", "we", "have", "to"),
+    ("i", "need", "to", "do"), ("what", "do", "i", "do"), ("what", "do", "we", "do"))
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 

@@ -15,7 +15,9 @@ when the score clears the floor *and* the evidence is strong:
 - nor one of the technologies every team names (docker, gitlab, react, …:
   stopwords.GENERIC_TECH): "a hint needs evidence beyond one shared generic
   technology word";
-- one topic word in common, everything else everyday, is never enough;
+- one topic word in common, everything else everyday, is never enough; nor is one
+  topic word beside one generic technology word ("the login node is slow" and a
+  note on jobs run from the login node: `node` says which stack, not which note);
 - when the prompt names such a technology that the knowledge base knows and the
   note does not mention it, its other shared words are likely meant in another
   sense ("the deploy key in docker-compose" and a note on GitLab deploy keys):
@@ -54,6 +56,10 @@ def judge(weights, matches) -> Evidence:
     topic = [word for word, _, lab in words if lab in ("word", "team", "tech")]
     if len(topic) == 1 and labels.count("software") <= 1:
         return Evidence(False, f"only one word in common ({topic[0]})", words)
+    own = [word for word, _, lab in words if lab in ("word", "team")]
+    if len(own) == 1 and len(topic) == 2 and "software" not in labels:
+        beside = next(word for word, _, lab in words if lab == "tech")
+        return Evidence(False, f"only one word in common ({own[0]}) beside a generic technology ({beside})", words)
     missed = _technology_not_held(weights, matches)
     if missed and len(topic) < TECH_CONTEXT_WORDS:
         return Evidence(False, f"about {missed}, which the note does not mention", words)
@@ -94,9 +100,15 @@ def _label(weights, index: int) -> str:
         return "everyday"
     if kinds <= {"everyday", "software"}:
         return "software"
-    if all(t in wordlists.generic_tech_terms() or weights.term_kind(t) != "topic" for t in new):
+    if all(t in wordlists.generic_tech_terms() or weights.term_kind(t) != "topic" for t in new) \
+            and not _plural_of_technology(weights.texts[index]):
         return "tech"
     held = max(weights.df.get(t, 0) for t in new)
     if held >= max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total):
         return "team"
     return "word"
+
+
+def _plural_of_technology(text: str) -> bool:
+    """"nodes", "shells": a plural names things of that kind (the cluster's nodes), not the technology."""
+    return text.isalpha() and text[-1:] in "sS" and text[:-1].lower() in wordlists.generic_tech_terms()
