@@ -46,3 +46,16 @@ def test_hints_at_40_notes_reach_recall_and_silence_of_095(eval_module, tmp_path
     result = eval_module.evaluate(root, eval_module.load_prompts(folder / prompts))
     assert result["recall@4"] >= 0.95, result["misses"]
     assert result["silence"] >= 0.95, result["misses"]
+
+
+KESTREL = FIXTURES.parent / "recall_kestrel"
+
+
+@pytest.mark.parametrize("distractors", [0, 9960])
+def test_an_embedded_teams_set_reaches_095_at_both_sizes(eval_module, tmp_path, distractors):
+    """The second round's sealed set (Zephyr, LTE-M, MCUboot, Yocto), now studied: at 10,000 notes
+    a note holding the prompt's words only in its body must still be among BM25's candidates."""
+    root = eval_module.make_kb(tmp_path, distractors, notes=KESTREL / "notes")
+    result = eval_module.evaluate(root, eval_module.load_prompts(KESTREL / "prompts.jsonl"))
+    assert result["recall@4"] >= 0.95, result["misses"]
+    assert result["silence"] >= 0.95, result["misses"]

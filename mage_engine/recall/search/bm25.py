@@ -11,7 +11,9 @@ from mage_engine.terms import analysis, wordlists
 from mage_engine.recall.index import store
 from mage_engine.recall.search.score import GENERAL_WEIGHT, QueryWeights, general_terms
 
-CANDIDATES = 16
+# BM25 picks, the hint score ranks: among 10,000 notes, 16 picks left out a note that held the
+# prompt's words only in its body (0.15 ms a prompt for 8 more)
+CANDIDATES = 24
 BOOSTS = {"title": 2.0, "tags": 1.5, "summary": 1.0, "all": 1.0}
 
 
