@@ -10,7 +10,7 @@ import pytest
 
 from helpers.process import run_mage
 from helpers.hook import run_hook
-from helpers.recall import injected, prompt_payload, write_note
+from helpers.recall import indexed_kb_of, injected, prompt_payload
 
 NOTES = {
     "db-pool-exhausted": ("数据库连接池耗尽", "订单服务在高峰期报错，连接池被长事务占满。把外部调用移出事务，并把最大连接数调到四十。"),
@@ -24,13 +24,7 @@ NOTES = {
 
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory):
-    from mage_engine.kb.init import init_kb
-
-    kb = init_kb(tmp_path_factory.mktemp("cjk") / "project").kb
-    for note_id, (title, body) in NOTES.items():
-        write_note(kb, note_id, title, body)
-    assert run_mage("index", cwd=kb.root).returncode == 0
-    return kb
+    return indexed_kb_of(tmp_path_factory.mktemp("cjk") / "project", NOTES)
 
 
 def hinted(kb, prompt):

@@ -14,7 +14,7 @@ import json
 import pytest
 
 from helpers.process import run_mage
-from helpers.recall import write_note
+from helpers.recall import indexed_kb_of
 
 NOTES = {
     "gitlab-deploy-keys": ("Servers pull the repository with per-server GitLab deploy keys",
@@ -38,13 +38,7 @@ NOTES = {
 
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory):
-    from mage_engine.kb.init import init_kb
-
-    kb = init_kb(tmp_path_factory.mktemp("evidence") / "project").kb
-    for note_id, (title, body) in NOTES.items():
-        write_note(kb, note_id, title, body)
-    assert run_mage("index", cwd=kb.root).returncode == 0
-    return kb
+    return indexed_kb_of(tmp_path_factory.mktemp("evidence") / "project", NOTES)
 
 
 def why(kb, prompt):
@@ -114,13 +108,7 @@ HPC_NOTES = {
 
 @pytest.fixture(scope="module")
 def hpc(tmp_path_factory):
-    from mage_engine.kb.init import init_kb
-
-    kb = init_kb(tmp_path_factory.mktemp("hpc") / "project").kb
-    for note_id, (title, body) in HPC_NOTES.items():
-        write_note(kb, note_id, title, body)
-    assert run_mage("index", cwd=kb.root).returncode == 0
-    return kb
+    return indexed_kb_of(tmp_path_factory.mktemp("hpc") / "project", HPC_NOTES)
 
 
 def test_one_word_beside_a_generic_technology_is_not_enough(hpc):

@@ -34,6 +34,18 @@ def write_note(kb, note_id: str, title: str, body: str, kind: str = "lesson", ta
     return path
 
 
+def indexed_kb_of(root: Path, notes: dict):
+    """A KB at `root` holding `notes` ({id: (title, body)}), indexed by `mage index`."""
+    from mage_engine.kb.init import init_kb
+    from helpers.process import run_mage
+
+    kb = init_kb(root).kb
+    for note_id, (title, body) in notes.items():
+        write_note(kb, note_id, title, body)
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    return kb
+
+
 def prompt_payload(kb, prompt: str, session: str = "test-session") -> dict:
     return {"session_id": session, "transcript_path": f"/tmp/{session}.jsonl", "cwd": str(kb.root),
             "prompt_id": "7f0c3a52-0000-4000-8000-000000000001", "permission_mode": "default",
