@@ -11,9 +11,10 @@ Two kinds of prompt move the floor a note's hint score must clear (decide.py):
   maintenance on the team's own systems (fix, bump, update, deploy, build) are not
   in the list: those are where a team's lessons apply.
 - a *question about how things are done here*: may I, should we, is it OK to, do we
-  need, who do I ask, what's the process, anything I need to do, what do I do. A team's rules, owners and procedures are
-  the answer, in words the prompt rarely shares ("is it ok to use double for the
-  fee" and a note on BigDecimal for money). Such a prompt needs `floor - QUESTION_MARGIN`.
+  need, who do I ask, what's the process, anything I need to do, what do I do. A
+  team's rules, owners and procedures are the answer, in words the prompt rarely
+  shares ("is it ok to use double for the fee" and a note on BigDecimal for money).
+  Such a prompt needs `floor - QUESTION_MARGIN`.
 
 English only, like the word lists: in another language a prompt is neither.
 Found without `re` (4 ms the hint hook does not pay).
