@@ -170,3 +170,28 @@ def test_the_freshness_fingerprint_is_the_same_in_every_process_and_follows_each
     os.utime(note, ns=(note.stat().st_atime_ns, note.stat().st_mtime_ns + 1_000_000_000))
     again = subprocess.run([sys.executable, "-c", code, str(indexed.root)], capture_output=True, text=True, check=True)
     assert again.stdout.strip() not in digests
+
+
+def test_an_index_an_older_mage_built_is_rebuilt_and_its_analyzer_upgraded(indexed):
+    """The 40-byte token limit of analyzer 5 dropped whole identifiers; after an upgrade the old
+    index (an older schema in its stamp) is not read but rebuilt, so they are found."""
+    write_note(indexed, "remote-config-throttled", "Remote config fetches are throttled in debug builds",
+               "FirebaseRemoteConfigFetchThrottledException in a debug build: set minimumFetchInterval to 0.")
+    assert run_mage("index", cwd=indexed.root).returncode == 0
+    current = indexed.index_dir / "current.json"
+    stamp = json.loads(current.read_text())
+    current.write_text(json.dumps({**stamp, "schema": store.SCHEMA_VERSION - 1}))
+    assert store.read_stamp(indexed) is None
+    done = run_hook("UserPromptSubmit", prompt_payload(
+        indexed, "the app crashes on launch with FirebaseRemoteConfigFetchThrottledException, what now"))
+    assert "remote-config-throttled" in injected(done)  # the first prompt after the upgrade rebuilt it
+    assert store.read_stamp(indexed)["schema"] == store.SCHEMA_VERSION
+
+
+def test_an_exception_class_of_forty_letters_and_more_is_one_word_of_the_prompt(indexed):
+    write_note(indexed, "remote-config-throttled", "Remote config fetches are throttled in debug builds",
+               "FirebaseRemoteConfigFetchThrottledException in a debug build: set minimumFetchInterval to 0.")
+    assert run_mage("index", cwd=indexed.root).returncode == 0
+    done = run_hook("UserPromptSubmit", prompt_payload(
+        indexed, "the app crashes on launch with FirebaseRemoteConfigFetchThrottledException, what now"))
+    assert "remote-config-throttled" in injected(done)

@@ -1,11 +1,12 @@
 """Text analysis shared by the index and the query, so both see the same terms.
 
 One analyzer, registered in Tantivy as `mage_en` and used from Python on the
-prompt: split on anything that is not a letter or digit, drop tokens over 40
-characters, lowercase, drop the chatty-English stopwords, English stemming
-("failed", "failing", "fails" -> "fail"). `go` and `anyhow` stay: they name a
-language and a Rust crate. A note's camelCase identifiers are indexed whole and,
-beside them, by their humps (`identifier_parts`: `minInstances` -> min, instanc).
+prompt: split on anything that is not a letter or digit, drop tokens of 64 bytes
+or more (`FirebaseRemoteConfigFetchThrottledException` is a word; a SHA-256 is not),
+lowercase, drop the chatty-English stopwords, English stemming ("failed", "failing",
+"fails" -> "fail"). `go` and `anyhow` stay: they name a language and a Rust crate.
+A note's camelCase identifiers are indexed whole and, beside them, by their humps
+(`identifier_parts`: `minInstances` -> min, instanc).
 
 A prompt is also read as *units* (`query_units`): each whitespace- or
 punctuation-separated word with its terms, so that `int_ride_segments`,
@@ -17,7 +18,7 @@ recognised as the specific names they are (see score.py).
 from mage_engine.terms import cjk, saved_lists, words
 
 TOKENIZER = "mage_en"
-MAX_TOKEN_BYTES = 40  # a longer token is no word (Tantivy's remove_long keeps shorter ones)
+MAX_TOKEN_BYTES = 64  # a token this long is no word (Tantivy's remove_long keeps shorter ones)
 MAX_QUERY_CHARS = 20_000  # a pasted log longer than this adds noise, not evidence
 MAX_QUERY_TERMS = 96
 # The shapes of words (words.py finds them without `re`, which would cost the hint hook 4 ms):

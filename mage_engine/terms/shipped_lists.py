@@ -11,7 +11,7 @@ Regenerate after changing stopwords.py, the analyzer or Tantivy:
     .venv/bin/python -m mage_engine.terms.make_shipped_lists
 """
 
-ANALYZER_VERSION = 5
+ANALYZER_VERSION = 6
 TANTIVY = 'tantivy v0.27.0, index_format v7'
 STOPWORDS_PY_BYTES = 12888  # the size of the stopwords.py they were made from
 # Words as one text each, split as the module loads: cheaper to load than as many literals.
