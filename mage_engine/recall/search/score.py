@@ -68,10 +68,11 @@ class QueryWeights:
         """Weights for `terms` (and the words `units` they came from) from the index behind `searcher`;
         `everyday` holds this project's everyday terms."""
         from mage_engine.recall.search.partners import held_partners
+        from mage_engine.recall.search.slips import slip_partners
 
         every = list(dict.fromkeys([*terms, *(t for unit in units or () for _, t in unit[2])]))
         df = {t: searcher.doc_freq("all", t) for t in every}
-        partners = held_partners(searcher, every, df)
+        partners = held_partners(searcher, every, df, slip_partners(searcher, units or (), df, everyday))
         weights = cls(every, df, searcher.num_docs, units, partners, everyday)
         weights.find_names(searcher)
         return weights

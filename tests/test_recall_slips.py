@@ -1,0 +1,72 @@
+"""A slip of the keyboard still finds its note (docs/recall.md, "A word matches its other forms").
+
+Prompts are typed fast: "kafak", "manifset", "comit". A plain word no note holds
+is looked up one slip away (two letters swapped, a letter doubled or undoubled),
+and a note holding that spelling holds the word. Names (`useAsync`, `KAFAK`,
+`k8s`) are never respelled.
+Decisions are read with `mage hints --why --json`, which runs the hook's decision.
+"""
+
+import json
+
+import pytest
+
+from helpers.process import run_mage
+from helpers.recall import indexed_kb_of
+from mage_engine.recall.search.slips import one_slip_from
+
+NOTES = {
+    "kafka-consumer-lag": ("Kafka consumer lag after a deploy is a rebalance storm",
+                           "The orders consumer group rebalances on every pod restart; static membership "
+                           "(`group.instance.id`) stops it.\n"),
+    "helm-manifest-diff": ("Diff the rendered Helm manifest before an upgrade",
+                           "`helm diff upgrade` shows the rendered manifest change; a values typo once deleted "
+                           "the ingress.\n"),
+    "commit-hook-lint": ("The commit hook runs the linter on staged files only",
+                         "lint-staged runs ruff on what is staged; `git commit --no-verify` skips it.\n"),
+    "trail-retention": ("Audit trail rows are kept for seven years",
+                        "The audit trail table is partitioned by month; never delete a partition by hand.\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory):
+    return indexed_kb_of(tmp_path_factory.mktemp("slips") / "project", NOTES)
+
+
+def why(kb, prompt):
+    done = run_mage("hints", "--why", prompt, "--json", cwd=kb.root)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)[0]
+
+
+@pytest.mark.parametrize("prompt, note", [
+    ("why is kafak lagging so much today", "kafka-consumer-lag"),
+    ("helm manifset looks wrong after upgrade", "helm-manifest-diff"),
+    ("the comit hook is slow", "commit-hook-lint"),
+    ("the commmit hook is slow", "commit-hook-lint"),
+])
+def test_a_misspelt_word_still_finds_its_note(kb, prompt, note):
+    """Each prompt shares one other word with its note: without the respelling, it would be silent."""
+    decision = why(kb, prompt)
+    assert note in decision["hinted"]
+    misspelt = next(word for word in prompt.split() if word in ("kafak", "manifset", "comit", "commmit"))
+    assert misspelt in [word for word, *_ in decision["candidates"][0]["words"]]
+
+
+def test_a_respelled_word_alone_is_no_more_evidence_than_the_word_itself(kb):
+    assert why(kb, "write me a kafak producer in go")["hinted"] == []
+
+
+def test_a_name_in_capitals_is_never_respelled(kb):
+    decision = why(kb, "why is KAFAK lagging so much today")
+    assert decision["hinted"] == []
+    assert "KAFAK" not in [word for row in decision["candidates"] for word, *_ in row["words"]]
+
+
+def test_spellings_one_slip_away():
+    assert "kafka" in one_slip_from("kafak")
+    assert "manifest" in one_slip_from("manifset")
+    assert "commit" in one_slip_from("comit") and "commit" in one_slip_from("commmit")
+    assert "kafak" not in one_slip_from("kafak")
+    assert len(one_slip_from("deployment")) == len(set(one_slip_from("deployment")))
