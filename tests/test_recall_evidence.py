@@ -129,3 +129,51 @@ def test_ui_is_everyday_software_talk(hpc):
     decision = why(hpc, "the booking web ui looks ugly, center the form")
     assert decision["hinted"] == []
     assert reason(decision, "grafana-cluster") in ("only one word in common (web)", "below floor")
+
+
+PORTAL_NOTES = {
+    "portal-onpush-stale": ("Angular portal views go stale under OnPush",
+                            "A mutated input does not re-render an OnPush component: replace the object instead.\n"),
+    "portal-api-client": ("The Angular portal's API client is generated",
+                          "Run `npm run codegen` after the OpenAPI spec changes; never edit src/api by hand.\n"),
+    "portal-translations": ("Angular portal strings live in the translation files",
+                            "Add every new string to src/i18n/en.json and pl.json; the build fails on a missing key.\n"),
+    "payouts-cutoff": ("Payout files are cut at 14:00 CET",
+                       "A payout created after the cutoff goes into the next day's file.\n"),
+    "refund-limits": ("A partial refund can be repeated up to the captured amount",
+                      "Refunds are checked against what was captured, not what was authorised.\n"),
+    "blik-timeouts": ("A BLIK timeout is not a failed payment",
+                      "Poll the status endpoint for two minutes before telling the customer it failed.\n"),
+    "kafka-rebalance": ("Kafka consumers rebalance on every pod restart",
+                        "Static membership (`group.instance.id`) stops the storm.\n"),
+    "flyway-baseline": ("Flyway needs a baseline on a copied database",
+                        "Run `flyway baseline` once on a restored dump before migrating.\n"),
+    "pan-masking": ("Card numbers are masked in every log line",
+                    "The logback mask pattern keeps the last four digits; never log the PAN at debug.\n"),
+    "hotfix-process": ("A hotfix branches from the release tag",
+                       "Branch from the tag, get two reviews, deploy outside the train.\n"),
+    "route-timeout": ("OpenShift routes time out after 30 seconds",
+                      "Set the haproxy.router.openshift.io/timeout annotation for long exports.\n"),
+    "jira-branches": ("Branch names start with the Jira ticket",
+                      "PAY-1234-short-title, or the pipeline refuses the merge request.\n"),
+    "sca-exemptions": ("Low-value payments under 30 EUR skip SCA",
+                       "Until the fifth exempted payment or 100 EUR in total since the last challenge.\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def portal(tmp_path_factory):
+    return indexed_kb_of(tmp_path_factory.mktemp("portal") / "project", PORTAL_NOTES)
+
+
+def test_words_several_notes_share_alike_pick_none_of_them(portal):
+    """Three notes hold `angular` and `portal` in the same places: a prompt saying only those
+    says which part of the code, not which note."""
+    decision = why(portal, "bump angular from 17.2 to 17.3 in the portal")
+    assert decision["hinted"] == []
+    assert reason(decision, "portal-api-client") == "3 notes share these words alike"
+
+
+def test_a_prompt_about_one_of_those_notes_still_gets_it(portal):
+    decision = why(portal, "the angular portal view stays stale under OnPush after I mutate the input")
+    assert decision["hinted"][:1] == ["portal-onpush-stale"], decision

@@ -3,13 +3,14 @@
 `decide` is what the UserPromptSubmit hook, `mage hints --why` and `mage eval`
 call. The best candidates (search.py) are judged in score order; a note is
 hinted when its hint score clears the floor, its evidence is strong
-(evidence.py), it is not already in this session's standing context, and the
-hint still has room (`hint.count`). The floor is `hint.min_score`, moved for
-what the prompt asks (intent.py): a request for a coding task needs 0.2 more, a
-question about how things are done here 0.1 less. A note that quotes the prompt
-(five or more of its words in a row, quotes.py) is hinted whatever its score, in a
-prompt long enough that its score cannot see every word (more than MAX_MASS units). The
-decision is a plain dict, the shape the injection ledger keeps:
+(evidence.py), it is not one of TIE_NOTES or more notes that clear the floor on
+the same words alike (_silence_ties), it is not already in this session's
+standing context, and the hint still has room (`hint.count`). The floor is
+`hint.min_score`, moved for what the prompt asks (intent.py): a request for a
+coding task needs 0.2 more, a question about how things are done here 0.1 less.
+A note that quotes the prompt (five or more of its words in a row, quotes.py) is
+hinted whatever its score, in a prompt long enough that its score cannot see
+every word (more than MAX_MASS units). The decision is a plain dict, the shape the injection ledger keeps:
 
     {"outcome": "hinted" | "below floor" | "only weak evidence" | "in standing context"
                 | "no match" | "no words",
@@ -19,7 +20,8 @@ decision is a plain dict, the shape the injection ledger keeps:
                      "quote": 7}]}            (only for a note hinted for quoting the prompt)
 
 A candidate's reason is "hinted", "below floor", "beyond hint.count", "in standing
-context" or the evidence's own ("only one word in common (cursor)", …). A prompt
+context", "3 notes share these words alike" or the evidence's own ("only one word
+in common (cursor)", …). A prompt
 that is exactly a note's title names it, whatever its score.
 """
 
@@ -28,6 +30,7 @@ from mage_engine.recall.search.term_weights import MAX_MASS
 SHOWN = 5  # candidates kept per decision: enough to see what nearly made it
 TITLE_CHARS = 300  # a prompt longer than this is no note's title
 WORDS_SHOWN = 6
+TIE_NOTES = 3  # notes tied on the same words: the words are a group's, not one note's
 
 
 def decide(kb, prompt: str, floor: float, count: int, everyday=frozenset(), standing=frozenset(),
@@ -55,15 +58,16 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     asked = _plain(prompt) if len(prompt) <= TITLE_CHARS else ""
     titled = {hit.id for hit in hits if asked and len(hit.title) <= TITLE_CHARS and _plain(hit.title) == asked}
     hits = sorted(hits, key=lambda hit: hit.id not in titled)  # stable: the title first, then by score
-    hinted, rows = [], []
+    hinted, rows, judged = [], [], {}
     for hit in hits:
-        evidence = judge(weights, hit.matches)
+        evidence = judged[hit.id] = judge(weights, hit.matches)
         reason = _reason(hit, evidence, -1.0 if hit.id in titled else needed, hit.id in standing,
                          len(hinted) >= count, hit.id in titled)
         if reason == "hinted":
             hinted.append(hit)
         rows.append({"id": hit.id, "score": hit.score, "reason": reason,
                      "words": [list(word) for word in _strongest(evidence.words)]})
+    _silence_ties(rows, hinted, hits, judged, count, titled)
     if weights.mass > MAX_MASS:  # a shorter prompt's score sees every word a quote of it would hold
         _hint_quotes(hits, rows, hinted, prompt, count, standing)
     shown = rows[:SHOWN] + [row for row in rows[SHOWN:] if row["reason"] == "hinted"]
@@ -71,6 +75,33 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     if shift:
         decision["intent"], decision["shift"] = kind, shift
     return decision
+
+
+def _silence_ties(rows: list, hinted: list, hits, evidence: dict, count: int, titled) -> None:
+    """Unhint the notes that clear the floor on exactly the same words when TIE_NOTES or more of
+    them tie at exactly the same score: those words are what a group of the team's notes say
+    ("bump angular in the portal" and every note on the portal's Angular code), so they pick
+    none of the group, nor another note that shares only them."""
+    groups = {}
+    for hit, row in zip(hits, rows):
+        if row["reason"] in ("hinted", "beyond hint.count", "in standing context") and hit.id not in titled:
+            shared = evidence[hit.id]
+            if not any(label == "name" for _, _, label in shared.words):
+                groups.setdefault(frozenset(w for w, _, _ in shared.words), []).append((round(hit.score, 4), row))
+    tied = set()
+    for group in groups.values():
+        scores = [score for score, _ in group]
+        if max(scores.count(score) for score in scores) >= TIE_NOTES:
+            for _, row in group:
+                row["reason"] = f"{len(group)} notes share these words alike"
+                tied.add(row["id"])
+    if not tied:
+        return
+    hinted[:] = [hit for hit in hinted if hit.id not in tied]
+    for hit, row in zip(hits, rows):  # the room the tied notes took is free again
+        if row["reason"] == "beyond hint.count" and len(hinted) < count:
+            row["reason"] = "hinted"
+            hinted.append(hit)
 
 
 def _hint_quotes(hits, rows, hinted: list, prompt: str, count: int, standing) -> None:
