@@ -1,7 +1,7 @@
 """Slips of the keyboard: a prompt word no note holds, one slip away from a word notes hold.
 
-People type prompts fast: "kafak consumer lag", "the manifset is wrong", "comit
-hook". When a plain word of MIN_LETTERS letters or more is in no note and is not
+People type prompts fast: "kafak consumer lag", "the manifset is wrong", "the
+ingres rules". When a plain word of MIN_LETTERS letters or more is in no note and is not
 everyday talk, its spellings one slip away are looked up (two neighbouring
 letters swapped, a letter typed twice, a double consonant typed once); a note that
 holds one of them holds the word, as a note holding `certificate` holds a
@@ -10,8 +10,10 @@ spellings a position would cost the hook more than the few prompts it finds, and
 a wrong letter turns too many words into others (`trace`, `track`).
 
 A word with a capital inside (`useAsync`), digits or an underscore is a name, not
-a typo: it is never respelled. At most MAX_WORDS words of a prompt are tried,
-so a pasted log costs what a sentence does.
+a typo: it is never respelled. Nor is a word respelled into everyday English or
+software talk (`runing` is `running`, `comit` is `commit`): those say little, and
+the slip would weigh as a rare word. At most MAX_WORDS words of a prompt are
+tried, so a pasted log costs what a sentence does.
 """
 
 MIN_LETTERS = 5
@@ -35,7 +37,8 @@ def slip_partners(searcher, units, df: dict, everyday=frozenset()) -> dict:
         tried += 1
         spellings = one_slip_from(text.lower())
         stems = analysis.analyzer().analyze(" ".join(spellings))  # one call: 2 µs a word saved each
-        held = sorted({stem for stem in stems if stem != term and searcher.doc_freq("all", stem)})
+        held = sorted({stem for stem in stems  # `runing` is everyday `run`, not a topic word no note holds
+                       if stem != term and stem not in common and searcher.doc_freq("all", stem)})
         if held:
             found[term] = frozenset(held)
         if tried >= MAX_WORDS:
