@@ -96,6 +96,17 @@ def test_each_hint_is_in_the_ledger_and_the_usage_metrics(tmp_path):
     assert "tf-state-lock-force-unlock" not in load_metrics(kb)
 
 
+@pytest.mark.parametrize("wrap", [
+    "<bash-notification>\n<shell-id>2dd867</shell-id>\n<status>failed</status>\n<summary>{}</summary>\n</bash-notification>",
+    "<task-notification>\n<task-id>b2a1c8a</task-id>\n<summary>{}</summary>\n</task-notification>",
+    "<local-command-stdout>{}</local-command-stdout>",
+])
+def test_a_notice_the_host_hands_on_as_a_prompt_is_never_hinted(kb, wrap):
+    """A background shell that finished comes back as a user turn: nobody typed it."""
+    assert "gha-oidc-trust-sub" in hint(kb, DEPLOY)
+    assert hint(kb, wrap.format(DEPLOY)) == ""
+
+
 def test_a_prompt_missing_from_the_payload_is_silence(kb):
     payload = prompt_payload(kb, "x")
     del payload["prompt"]

@@ -52,7 +52,7 @@ def hint(ctx):
     """UserPromptSubmit: a hint naming the notes that match the prompt, or silence (recall/hint/prompt_hint.py),
     after the declared position's Next/Then guidance (recall/procedure/guidance.py) when there is one."""
     prompt = host.prompt(ctx.payload)
-    if not prompt.strip():
+    if not prompt.strip() or host.is_notice(prompt):  # a finished background shell is nobody's question
         return None
     from mage_engine.recall.procedure.position import declared  # no position: one failed lstat
 

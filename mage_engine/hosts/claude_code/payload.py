@@ -35,6 +35,18 @@ def prompt(payload: dict) -> str:
     return value if isinstance(value, str) else ""
 
 
+# What the host wraps in tags and hands on as a user turn: a background shell or task that
+# finished, a slash command's output, a hook's own text. Not typed by anyone: never hinted.
+NOTICE_TAGS = ("<bash-notification>", "<task-notification>", "<bash-input>", "<bash-stdout>", "<bash-stderr>",
+               "<local-command-", "<command-name>", "<command-message>", "<system-reminder>",
+               "<user-prompt-submit-hook>")
+
+
+def is_notice(prompt: str) -> bool:
+    """Whether a UserPromptSubmit prompt is one of the host's tagged notices, not a person's words."""
+    return prompt.lstrip().startswith(NOTICE_TAGS)
+
+
 def start_source(payload: dict) -> str:
     """SessionStart: why the session started (startup, resume, clear, compact)."""
     value = payload.get("source")
