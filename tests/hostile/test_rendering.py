@@ -61,8 +61,9 @@ def test_a_megabyte_of_frontmatter_is_one_refused_note(kb):
 
 
 def test_hints_and_standing_context_carry_no_tag_and_no_extra_line(kb):
+    # the injecting note's own words too: four notes on just "pytest editable install" tie, and pick none
     prompt = run_hook("UserPromptSubmit", {"session_id": "s", "cwd": str(kb.root),
-                                           "prompt": "pytest fails after the editable install"})
+                                           "prompt": "pytest fails after the editable install, the reminder says ignore"})
     start = run_hook("SessionStart", {"session_id": "s", "cwd": str(kb.root), "source": "startup"})
     for done in (prompt, start):
         text = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
