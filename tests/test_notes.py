@@ -134,3 +134,34 @@ def test_written_files_keep_normal_permissions(kb, tmp_path):
     fresh.chmod(0o664)
     write_text_atomic(fresh, "y")
     assert stat.S_IMODE(fresh.stat().st_mode) == 0o664
+
+
+COLON_TITLE = """---
+id: bash-has-no-tty
+title: Claude's Bash has no TTY: sudo and the YubiKey PIN run in my terminal
+kind: lesson
+category: lessons
+tags: [sudo, tty]
+created: 2026-11-01
+updated: 2026-11-01
+---
+Interactive prompts hang in the agent's shell.
+"""
+
+
+def test_a_title_with_a_colon_in_it_means_what_its_writer_meant(kb):
+    """YAML rejects a second `: ` in a plain value; people write titles like this all the time."""
+    (kb.notes_dir / "bash-has-no-tty.md").write_text(COLON_TITLE)
+    notes, problems = load_folder(kb.notes_dir)
+    (note,) = [n for n in notes if n.id == "bash-has-no-tty"]
+    assert note.title == "Claude's Bash has no TTY: sudo and the YubiKey PIN run in my terminal"
+    assert note.tags == ["sudo", "tty"] and note.kind == "lesson" and not problems
+
+
+@pytest.mark.parametrize("bad", ["title: [unclosed: list", "title: a: b\nsummary: |\n  nested: block",
+                                 "title: 'quoted: but never closed"])
+def test_a_colon_is_read_as_text_only_where_nothing_else_could_be_meant(kb, bad):
+    (kb.notes_dir / "odd.md").write_text(f"---\nid: odd\n{bad}\nkind: lesson\n---\nbody\n")
+    notes, problems = load_folder(kb.notes_dir)
+    assert "odd" not in [n.id for n in notes]
+    assert any("odd.md:" in str(p) and "malformed frontmatter" in str(p) for p in problems)

@@ -33,14 +33,45 @@ def split(text: str, path) -> tuple[dict, str, int]:
     except yaml.YAMLError as error:
         from mage_engine.kb.yaml_marks import error_line, error_problem
 
-        line = error_line(error, raw) + 1  # the frontmatter starts on the file's line 2
-        problem = error_problem(error)
-        raise NoteFormatError(path, line, f"malformed frontmatter ({problem})")
+        data = _colon_in_plain_values(raw, yaml, safe_yaml) if _MAPPING_IN_VALUE in str(error) else None
+        if data is None:
+            line = error_line(error, raw) + 1  # the frontmatter starts on the file's line 2
+            problem = error_problem(error)
+            raise NoteFormatError(path, line, f"malformed frontmatter ({problem})")
     if not isinstance(data, dict):
         raise NoteFormatError(path, 2, "frontmatter must be a mapping of keys to values")
     body_start = text.count("\n", 0, closing.end()) + 2
     body = text[closing.end():].lstrip("\n")
     return data, body, body_start
+
+
+def _colon_in_plain_values(raw: str, yaml, safe_yaml) -> dict | None:
+    """The mapping a person meant by `title: Bash has no TTY: sudo runs in my terminal`, which YAML
+    rejects (a second `: ` in a plain value), or None. Only when every line is `key: value` and each
+    value YAML rejects on its own line starts with a letter or digit: a value that opens a list or a
+    quote (`[unclosed`) is still an error, and a nested or multi-line mapping is never guessed at."""
+    data = {}
+    for line in raw.splitlines():
+        if not line.strip() or line.startswith("#"):
+            continue
+        match = _KEY_VALUE.match(line)
+        if match is None:
+            return None
+        key, value = match.group(1), match.group(2).strip()
+        try:
+            parsed = safe_yaml.load(line + "\n")
+        except yaml.YAMLError as error:
+            if _MAPPING_IN_VALUE not in str(error) or not value[:1].isalnum():
+                return None
+            parsed = {key: value}
+        if not isinstance(parsed, dict):
+            return None
+        data.update(parsed)
+    return data
+
+
+_MAPPING_IN_VALUE = "mapping values are not allowed"
+_KEY_VALUE = re.compile(r"^([A-Za-z_][A-Za-z0-9_-]*):[ \t]+(\S.*)$")
 
 
 def render(data: dict, body: str, order: tuple[str, ...]) -> str:
