@@ -101,6 +101,8 @@ HPC_NOTES = {
                      "A sweep that holds 4 nodes blocks everyone's jobs for a day; book it in the calendar.\n"),
     "grafana-cluster": ("Cluster load is on the Grafana web UI",
                         "Open the web UI on port 3000 through the tunnel; the GPU panel shows who holds which node.\n"),
+    "sweep-trial-limit": ("Sweeps run at most 8 trials in parallel mode",
+                          "Set max_concurrent_trials to 8; a global cap of 8 keeps the queue fair.\n"),
     "slurm-partitions": ("Which Slurm partition to submit to",
                          "`gpu-short` for jobs under 4 hours, `gpu-long` for the rest.\n"),
 }
@@ -177,3 +179,11 @@ def test_words_several_notes_share_alike_pick_none_of_them(portal):
 def test_a_prompt_about_one_of_those_notes_still_gets_it(portal):
     decision = why(portal, "the angular portal view stays stale under OnPush after I mutate the input")
     assert decision["hinted"][:1] == ["portal-onpush-stale"], decision
+
+
+def test_mode_max_and_global_are_everyday_software_talk(hpc):
+    decision = why(hpc, "change my power mode to max performance, global setting")
+    assert decision["hinted"] == []
+    assert reason(decision, "sweep-trial-limit") in ("only one word in common (performance)",
+                                                      "only everyday words in common", "below floor")
+    assert "sweep-trial-limit" in why(hpc, "how many trials can a sweep run in parallel?")["hinted"]

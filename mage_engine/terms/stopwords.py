@@ -114,7 +114,7 @@ comment comments doc docs documentation readme install setup local machine pr pr
 ci cd fail fails failed failing failure failures source sources src invalid rebuild pull push pushed process
 warn warning warnings edit edits upgrade upgraded single fresh default defaults report reports export load
 ignore break breaks broke broken unknown argument arguments copy share dev bin tmp link links var vars env envs
-ui url urls website browser
+ui url urls website browser mode modes max min cmd global parallel
 """
 
 # Technologies nearly every software team names: a prompt about one of them in
