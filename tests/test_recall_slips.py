@@ -24,6 +24,8 @@ NOTES = {
                            "the ingress.\n"),
     "commit-hook-lint": ("The commit hook runs the linter on staged files only",
                          "lint-staged runs ruff on what is staged; `git commit --no-verify` skips it.\n"),
+    "checkout-rollout": ("Enable the new checkout only behind the rollout flag",
+                         "Flip `checkout_v2` per market in the flag service; never enable it in config.\n"),
     "trail-retention": ("Audit trail rows are kept for seven years",
                         "The audit trail table is partitioned by month; never delete a partition by hand.\n"),
 }
@@ -76,3 +78,14 @@ def test_spellings_one_slip_away():
     assert "commit" in one_slip_from("comit") and "commit" in one_slip_from("commmit")
     assert "kafak" not in one_slip_from("kafak")
     assert len(one_slip_from("deployment")) == len(set(one_slip_from("deployment")))
+
+
+def test_shift_held_too_long_is_a_capitalised_word_not_an_identifier(kb):
+    """`ENable` is `Enable` typed fast: a note that says "enable" does not spell an identifier."""
+    from mage_engine.terms.analysis import query_units
+
+    (unit,) = query_units("ENable")
+    assert unit.name == () and query_units("OOMKilled")[0].name != () and query_units("IDs")[0].terms
+    decision = why(kb, "ENable the whole system then")
+    assert decision["hinted"] == []
+    assert [label for row in decision["candidates"] for _, _, label in row["words"]].count("name") == 0

@@ -85,6 +85,14 @@ def has_camel(word: str) -> bool:
     return any(_camel_at(word, i) for i in range(len(word) - 1))
 
 
+def is_shift_slip(word: str) -> bool:
+    """`ENable`, `WHere`: Shift held a letter too long, a capitalised word and not CamelCase
+    (two capitals, then only lower case, at least two letters of it; `IDs`, `PRs`, `OOMKilled` stay)."""
+    rest = word[2:]
+    return (len(rest) >= 2 and word[0] in _UPPER and word[1] in _UPPER and rest.isalpha() and rest.isascii()
+            and rest.islower())
+
+
 def looks_like_identifier(word: str) -> bool:
     """`re.search(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}|[^\\W_]_[^\\W_]|::|[A-Za-z]\\.[A-Za-z]", word)` found something."""
     for i in range(len(word) - 1):
