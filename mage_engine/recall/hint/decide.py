@@ -79,12 +79,13 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
 
 def _silence_ties(rows: list, hinted: list, hits, evidence: dict, count: int, titled) -> None:
     """Unhint the notes that clear the floor on exactly the same words when TIE_NOTES or more of
-    them tie at exactly the same score: those words are what a group of the team's notes say
-    ("bump angular in the portal" and every note on the portal's Angular code), so they pick
-    none of the group, nor another note that shares only them."""
+    them tie at exactly the same score, short of explaining the whole prompt: those words are
+    what a group of the team's notes say ("bump angular in the portal" and every note on the
+    portal's Angular code), so they pick none of the group, nor another note that shares only them."""
     groups = {}
     for hit, row in zip(hits, rows):
-        if row["reason"] in ("hinted", "beyond hint.count", "in standing context") and hit.id not in titled:
+        if row["reason"] in ("hinted", "beyond hint.count", "in standing context") and hit.id not in titled \
+                and hit.score < 1.0:  # a note that explains all of the prompt is no coincidence of words
             shared = evidence[hit.id]
             if not any(label == "name" for _, _, label in shared.words):
                 groups.setdefault(frozenset(w for w, _, _ in shared.words), []).append((round(hit.score, 4), row))
