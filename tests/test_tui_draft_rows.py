@@ -11,6 +11,15 @@ from mage_tui.service import make_service
 from helpers.tui import BASTION, ORDER, UV_CACHE, demo_kb
 
 
+def settled_demo(tmp_path):
+    """The demo KB with its drafts written seconds ago: a file changed in the last 100 ms is never
+    trusted from the cache, and on a loaded machine the demo's own drafts can still be that fresh."""
+    kb = demo_kb(tmp_path)
+    for draft in kb.staging_dir.glob("*.md"):
+        os.utime(draft, (time.time() - 5,) * 2)
+    return kb
+
+
 def rows_of(kb):
     return make_service(kb, actor="person").drafts()
 
@@ -20,7 +29,7 @@ def cached_of(kb):
 
 
 def test_rows_are_the_engine_listing_and_are_cached_after_the_first_read(tmp_path):
-    kb = demo_kb(tmp_path)
+    kb = settled_demo(tmp_path)
     for stale in kb.state_dir.glob("draft-rows*.json"):
         stale.unlink()  # the demo build listed its drafts already
     assert cached_of(kb) is None  # nothing cached yet: the app parses in a worker
@@ -32,7 +41,7 @@ def test_rows_are_the_engine_listing_and_are_cached_after_the_first_read(tmp_pat
 
 
 def test_a_draft_edited_outside_is_parsed_again(tmp_path):
-    kb = demo_kb(tmp_path)
+    kb = settled_demo(tmp_path)
     rows_of(kb)
     path = kb.draft_path(UV_CACHE)
     path.write_text(path.read_text().replace("Add the Python version", "Add the Python minor version"))
@@ -43,7 +52,7 @@ def test_a_draft_edited_outside_is_parsed_again(tmp_path):
 
 
 def test_removed_and_unreadable_drafts_show_as_the_engine_shows_them(tmp_path):
-    kb = demo_kb(tmp_path)
+    kb = settled_demo(tmp_path)
     rows_of(kb)
     kb.draft_path(BASTION).unlink()
     broken = kb.staging_dir / "broken.md"

@@ -48,8 +48,11 @@ class DialsPane(Pane, can_focus=True):
                                             "$text-muted"), classes="card-note")
         yield Static(id="dial-footnote", classes="footnote")
 
+    def on_mount(self) -> None:
+        self.watch_dials(self.dials)  # dials pushed before the rows were built show now
+
     def watch_dials(self, dials) -> None:
-        if dials is None:
+        if dials is None or not self.query(".level"):  # a key pressed before the pane was built
             return
         for dial, names in (("sensitivity", SENSITIVITIES), ("autonomy", AUTONOMIES)):
             for name in names:
