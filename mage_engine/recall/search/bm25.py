@@ -59,19 +59,19 @@ def run_query(kb, query: str, limit: int = 10, fresh: bool = True, scan_budget_m
 
             checked = fresh_stamp(kb, scan_budget_ms=scan_budget_ms)[1]
         return _ranked(open_searcher(kb, copy_if_read_only=scan_budget_ms is None, checked=checked), units, limit,
-                       everyday)
+                       everyday, analysis.prompt_word_list(query))
     except BaseException as error:
         if not (repair and store.is_index_failure(error)):
             raise
         from mage_engine.recall.index.lifecycle import rebuild_index
 
         rebuild_index(kb)  # a corrupt or half-written index: rebuild from the notes
-        return _ranked(open_searcher(kb), units, limit, everyday)
+        return _ranked(open_searcher(kb), units, limit, everyday, analysis.prompt_word_list(query))
 
 
-def _ranked(searcher, units, limit, everyday=frozenset()):
+def _ranked(searcher, units, limit, everyday=frozenset(), word_list=()):
     terms = list(dict.fromkeys(t for unit in units for t in unit.terms))
-    weights = QueryWeights.measure(searcher, terms, units, everyday)
+    weights = QueryWeights.measure(searcher, terms, units, everyday, word_list)
     found = _candidates(searcher, weights, max(limit, CANDIDATES))
     hits = [_hit(searcher, bm25, address, weights) for bm25, address in found]
     hits.sort(key=lambda h: (-h.score, -h.bm25, h.id))

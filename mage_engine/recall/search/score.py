@@ -64,15 +64,22 @@ class QueryWeights:
         self.labels = {}  # word index -> its evidence label (evidence.label: each candidate asks of the same words)
 
     @classmethod
-    def measure(cls, searcher, terms: list, units=None, everyday=frozenset()) -> "QueryWeights":
-        """Weights for `terms` (and the words `units` they came from) from the index behind `searcher`;
-        `everyday` holds this project's everyday terms."""
+    def measure(cls, searcher, terms: list, units=None, everyday=frozenset(), word_list=()) -> "QueryWeights":
+        """Weights for `terms` (and the words `units` they came from, the prompt's `word_list`) from
+        the index behind `searcher`; `everyday` holds this project's everyday terms."""
+        from mage_engine.recall.search.compounds import join_compounds
         from mage_engine.recall.search.partners import held_partners
         from mage_engine.recall.search.slips import slip_partners
 
         every = list(dict.fromkeys([*terms, *(t for unit in units or () for _, t in unit[2])]))
         df = {t: searcher.doc_freq("all", t) for t in every}
-        partners = held_partners(searcher, every, df, slip_partners(searcher, units or (), df, everyday))
+        spelled = slip_partners(searcher, units or (), df, everyday)
+        if word_list and units:
+            total = searcher.num_docs
+            units = join_compounds(searcher, word_list, list(units), df, spelled,
+                                   lambda t: term_weight(t, df.get(t, 0), total, t in everyday))
+            every = list(dict.fromkeys([*every, *df]))
+        partners = held_partners(searcher, every, df, spelled)
         weights = cls(every, df, searcher.num_docs, units, partners, everyday)
         weights.find_names(searcher)
         return weights

@@ -1,0 +1,54 @@
+"""A compound written apart still finds its note (docs/recall.md, "A word matches its other forms").
+
+"on call", "on-call" and "oncall" are one word three ways; a team's notes pick one.
+Two neighbouring words of a prompt, or the halves of a hyphenated one, are joined and
+looked up; when a note holds the joined word, it holds each of the words, and "on call"
+is one word weighed as `oncall` (not as everyday `call`), while "min instances" stays two. Decisions are read with `mage hints --why --json`,
+which runs the hook's decision.
+"""
+
+import json
+
+import pytest
+
+from helpers.process import run_mage
+from helpers.recall import indexed_kb_of
+
+NOTES = {
+    "oncall-rota": ("Oncall rota swaps go through the rota sheet",
+                    "Swap an oncall week in the rota sheet and tell the lead; PagerDuty follows the sheet.\n"),
+    "deploy-rollback": ("A bad deploy is fixed by a rollback, not a hotfix",
+                        "Run the rollback job for the service; the previous image tag is kept for seven days.\n"),
+    "api-weekend-calls": ("Partner API calls are rate limited at weekends",
+                          "The partner API allows 10 calls a minute on Saturdays and Sundays.\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory):
+    return indexed_kb_of(tmp_path_factory.mktemp("compounds") / "project", NOTES)
+
+
+def why(kb, prompt):
+    done = run_mage("hints", "--why", prompt, "--json", cwd=kb.root)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)[0]
+
+
+@pytest.mark.parametrize("prompt, note, written", [
+    ("can i swap my on call week with ana? how", "oncall-rota", "on call"),
+    ("who is on-call this week, can I swap", "oncall-rota", "on-call"),
+    ("how do I roll back the deploy of the orders service", "deploy-rollback", "roll"),  # rare apart, stays two
+])
+def test_a_compound_written_apart_finds_the_note_that_writes_it_closed(kb, prompt, note, written):
+    decision = why(kb, prompt)
+    assert note in decision["hinted"], decision
+    words = {word: units for word, units, _ in decision["candidates"][0]["words"]}
+    assert words[written] >= 0.9  # weighed as `oncall`, not as everyday `call`; `roll` held by `rollback`
+
+
+def test_words_that_join_into_nothing_a_note_holds_stay_apart(kb):
+    decision = why(kb, "I call the partner api on saturdays and get rate limited")
+    assert "api-weekend-calls" in decision["hinted"]
+    assert "oncall-rota" not in decision["hinted"]
+    assert not any(" " in word for row in decision["candidates"] for word, *_ in row["words"])
