@@ -7,12 +7,9 @@ is one word weighed as `oncall` (not as everyday `call`), while "min instances" 
 which runs the hook's decision.
 """
 
-import json
-
 import pytest
 
-from helpers.process import run_mage
-from helpers.recall import indexed_kb_of
+from helpers.recall import indexed_kb_of, why
 
 NOTES = {
     "oncall-rota": ("Oncall rota swaps go through the rota sheet",
@@ -27,12 +24,6 @@ NOTES = {
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory):
     return indexed_kb_of(tmp_path_factory.mktemp("compounds") / "project", NOTES)
-
-
-def why(kb, prompt):
-    done = run_mage("hints", "--why", prompt, "--json", cwd=kb.root)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)[0]
 
 
 @pytest.mark.parametrize("prompt, note, written", [

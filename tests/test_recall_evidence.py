@@ -9,12 +9,9 @@ that are about them. Decisions are read with `mage hints --why --json`, which
 runs the hook's own decision.
 """
 
-import json
-
 import pytest
 
-from helpers.process import run_mage
-from helpers.recall import indexed_kb_of
+from helpers.recall import indexed_kb_of, why
 
 NOTES = {
     "gitlab-deploy-keys": ("Servers pull the repository with per-server GitLab deploy keys",
@@ -39,12 +36,6 @@ NOTES = {
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory):
     return indexed_kb_of(tmp_path_factory.mktemp("evidence") / "project", NOTES)
-
-
-def why(kb, prompt):
-    done = run_mage("hints", "--why", prompt, "--json", cwd=kb.root)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)[0]
 
 
 def reason(decision, note_id):

@@ -7,12 +7,9 @@ and a note holding that spelling holds the word. Names (`useAsync`, `KAFAK`,
 Decisions are read with `mage hints --why --json`, which runs the hook's decision.
 """
 
-import json
-
 import pytest
 
-from helpers.process import run_mage
-from helpers.recall import indexed_kb_of
+from helpers.recall import indexed_kb_of, why
 from mage_engine.recall.search.slips import one_slip_from
 
 NOTES = {
@@ -34,12 +31,6 @@ NOTES = {
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory):
     return indexed_kb_of(tmp_path_factory.mktemp("slips") / "project", NOTES)
-
-
-def why(kb, prompt):
-    done = run_mage("hints", "--why", prompt, "--json", cwd=kb.root)
-    assert done.returncode == 0, done.stderr
-    return json.loads(done.stdout)[0]
 
 
 @pytest.mark.parametrize("prompt, note", [

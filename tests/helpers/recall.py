@@ -46,6 +46,16 @@ def indexed_kb_of(root: Path, notes: dict):
     return kb
 
 
+def why(kb, prompt: str) -> dict:
+    """The hook's decision on `prompt`, as `mage hints --why --json` reports it (nothing injected)."""
+    import json
+    from helpers.process import run_mage
+
+    done = run_mage("hints", "--why", prompt, "--json", cwd=kb.root)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)[0]
+
+
 def prompt_payload(kb, prompt: str, session: str = "test-session") -> dict:
     return {"session_id": session, "transcript_path": f"/tmp/{session}.jsonl", "cwd": str(kb.root),
             "prompt_id": "7f0c3a52-0000-4000-8000-000000000001", "permission_mode": "default",
