@@ -43,3 +43,11 @@ def test_words_that_join_into_nothing_a_note_holds_stay_apart(kb):
     assert "api-weekend-calls" in decision["hinted"]
     assert "oncall-rota" not in decision["hinted"]
     assert not any(" " in word for row in decision["candidates"] for word, *_ in row["words"])
+
+
+def test_a_pasted_log_is_not_walked_past_the_first_pairs():
+    from mage_engine.recall.search import compounds
+
+    pairs = compounds._pairs(["worker", "timed", "out"] * 5000)
+    assert len(pairs) == compounds.MAX_PAIRS and pairs[0] == ("worker", "timed", ("worker", "timed"))
+    assert compounds._pairs(["on-call"]) == [("on", "call", ("on-call",))]

@@ -31,7 +31,7 @@ def join_compounds(searcher, word_list, units: list, df: dict, partners: dict, w
     for index, unit in enumerate(units):
         at.setdefault(unit.text, index)
     joined_units, dropped = {}, set()
-    for left, right, written in _pairs(word_list)[:MAX_PAIRS]:
+    for left, right, written in _pairs(word_list):
         places = [at[word] for word in written if word in at]
         if not places or any(place in joined_units or place in dropped for place in places):
             continue
@@ -55,17 +55,19 @@ def join_compounds(searcher, word_list, units: list, df: dict, partners: dict, w
 
 
 def _pairs(word_list) -> list:
-    """(left, right, the prompt words they are written as) for each compound written apart."""
+    """(left, right, the prompt words they are written as) for the first MAX_PAIRS compounds
+    written apart (a pasted log's thousands of words are not walked)."""
     pairs = []
     for index, word in enumerate(word_list):
         halves = word.split("-")
-        if len(halves) == 2 and all(_plain(half) for half in halves):
-            pairs.append((halves[0].lower(), halves[1].lower(), (word,)))
-        if index + 1 < len(word_list):
-            after = word_list[index + 1]
-            if _plain(word) and _plain(after):
-                pairs.append((word.lower(), after.lower(), (word, after)))
-    return [pair for pair in pairs if len(pair[0]) + len(pair[1]) >= MIN_LETTERS]
+        after = word_list[index + 1] if index + 1 < len(word_list) else ""
+        for left, right, written in ((*halves, (word,)) if len(halves) == 2 else ("", "", ()),
+                                     (word, after, (word, after))):
+            if _plain(left) and _plain(right) and len(left) + len(right) >= MIN_LETTERS:
+                pairs.append((left.lower(), right.lower(), written))
+        if len(pairs) >= MAX_PAIRS:
+            return pairs[:MAX_PAIRS]
+    return pairs
 
 
 def _plain(text: str) -> bool:
