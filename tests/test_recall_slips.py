@@ -23,6 +23,8 @@ NOTES = {
                          "lint-staged runs ruff on what is staged; `git commit --no-verify` skips it.\n"),
     "checkout-rollout": ("Enable the new checkout only behind the rollout flag",
                          "Flip `checkout_v2` per market in the flag service; never enable it in config.\n"),
+    "macos-keychain-login": ("Unlock the login keychain on MacOS before signing",
+                             "codesign hangs in a CI shell until `security unlock-keychain` runs.\n"),
     "trail-retention": ("Audit trail rows are kept for seven years",
                         "The audit trail table is partitioned by month; never delete a partition by hand.\n"),
 }
@@ -80,3 +82,13 @@ def test_shift_held_too_long_is_a_capitalised_word_not_an_identifier(kb):
     decision = why(kb, "ENable the whole system then")
     assert decision["hinted"] == []
     assert [label for row in decision["candidates"] for _, _, label in row["words"]].count("name") == 0
+
+
+def test_a_product_in_camelcase_is_a_word_not_a_name_in_the_teams_code(kb):
+    """`MacOS` is the platform a prompt runs on, not an identifier one note spells: alone, it picks no note."""
+    from mage_engine.terms.analysis import query_units
+
+    assert query_units("MacOS")[0].name == () and query_units("PowerShell")[0].name == ()
+    decision = why(kb, "we need to troubleshoot MacOS login auth today")
+    assert [label for row in decision["candidates"] for _, _, label in row["words"]].count("name") == 0
+    assert "macos-keychain-login" in why(kb, "codesign hangs on MacOS until the keychain is unlocked")["hinted"]

@@ -155,7 +155,7 @@ def _unit(word: str) -> Unit:
     pieces = words.alnum_pieces(word)
     spelled = _phrase(pieces)
     terms = tuple(dict.fromkeys(term for _, term in spelled))
-    camel = words.has_camel(word) and not words.is_shift_slip(word)
+    camel = words.has_camel(word) and not words.is_shift_slip(word) and not words.is_brand(word)
     humps = _humps(word) if camel else ()
     if len(pieces) == 1:
         return Unit(terms, spelled if camel else (), humps, word)

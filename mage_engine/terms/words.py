@@ -11,6 +11,13 @@ Character classes keep `re`'s meaning: `\\w` is `str.isalnum()` or `_`, and
 
 _LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
 _UPPER = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+# Products every developer types in CamelCase: the platform or tool a prompt runs on, not a
+# name in the team's code ("MacOS login", "PowerShell as the shell"), however few notes spell it.
+BRANDS = frozenset("""
+macos ios ipados iphone ipad macbook airpods powershell yubikey github gitlab bitbucket javascript typescript
+youtube linkedin wordpress onedrive sharepoint powerpoint onenote devops openai chatgpt vscode intellij pycharm
+webstorm jetbrains nodejs wifi homebrew dropbox virtualbox libreoffice freebsd openbsd
+""".split())
 _DIGITS = frozenset("0123456789")
 _ALNUM = _LOWER | _UPPER | _DIGITS
 _PLAIN = _ALNUM | {"_", "-"}
@@ -83,6 +90,11 @@ def split_qualified(word: str) -> list:
 def has_camel(word: str) -> bool:
     """`re.search(r"[a-z][A-Z]|[A-Z]{2}[a-z]{2}", word)` found something."""
     return any(_camel_at(word, i) for i in range(len(word) - 1))
+
+
+def is_brand(word: str) -> bool:
+    """A product's name written in CamelCase (`MacOS`, `PowerShell`, `GitHub`): see BRANDS."""
+    return word.lower() in BRANDS
 
 
 def is_shift_slip(word: str) -> bool:
