@@ -13,7 +13,7 @@ import os
 from mage_engine.kb.layout import WORDLISTS_FILE
 
 ANALYZER_VERSION = 6  # bump whenever the analyzer makes other terms of the same text (and SCHEMA_VERSION with it)
-CACHE = {}  # this process's lists: "stopwords", "general", "software", "tech", "partners"
+CACHE = {}  # this process's lists: "stopwords", "general", "software", "tech", "partners", "talk"
 
 
 def saved_path(kb) -> str:

@@ -39,6 +39,16 @@ def software_terms() -> frozenset:
     return _CACHE["software"]
 
 
+def everyday_talk() -> frozenset:
+    """Everyday English and everyday software talk together: terms that say nothing of their own
+    (made once per process from the two lists it holds, not on every prompt)."""
+    general, software = general_terms(), software_terms()
+    made = _CACHE.get("talk")
+    if made is None or made[0] is not general or made[1] is not software:
+        made = _CACHE["talk"] = (general, software, general | software)
+    return made[2]
+
+
 def generic_tech_terms() -> frozenset:
     """The technologies every team names (stopwords.GENERIC_TECH), stemmed."""
     if "tech" not in _CACHE:

@@ -67,7 +67,7 @@ def _in_reply(note_id: str, title: str, reply: str, reply_terms: set) -> bool:
 def _title_terms(title: str) -> list:
     from mage_engine.terms import wordlists
 
-    common = wordlists.general_terms() | wordlists.software_terms()
+    common = wordlists.everyday_talk()
     return [t for t in dict.fromkeys(_terms_list(title)) if t not in common and not t.isdigit()]
 
 

@@ -26,7 +26,7 @@ def join_compounds(searcher, word_list, units: list, df: dict, partners: dict, w
     apart (`weigh(term)`: everyday `call` in "on call"), the words become one unit that holds it."""
     from mage_engine.terms import analysis, wordlists
 
-    common = wordlists.general_terms() | wordlists.software_terms()
+    common = wordlists.everyday_talk()
     at = {}
     for index, unit in enumerate(units):
         at.setdefault(unit.text, index)

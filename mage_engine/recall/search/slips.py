@@ -25,7 +25,7 @@ def slip_partners(searcher, units, df: dict, everyday=frozenset()) -> dict:
     (analysis.Unit) whose single term no note holds."""
     from mage_engine.terms import analysis, wordlists
 
-    common = wordlists.general_terms() | wordlists.software_terms()
+    common = wordlists.everyday_talk()
     found, tried = {}, 0
     for unit in units:
         terms, text = unit[0], unit[3] if len(unit) > 3 else ""
