@@ -92,6 +92,11 @@ def has_camel(word: str) -> bool:
     return any(_camel_at(word, i) for i in range(len(word) - 1))
 
 
+def is_plain_word(text: str) -> bool:
+    """Letters only, ASCII, all lower case or capitalised: an English word as typed, not a name."""
+    return text.isascii() and text.isalpha() and text[1:].islower()
+
+
 def is_brand(word: str) -> bool:
     """A product's name written in CamelCase (`MacOS`, `PowerShell`, `GitHub`): see BRANDS."""
     return word.lower() in BRANDS

@@ -7,13 +7,16 @@ joined and looked up: when some note holds the joined word, a note holding it
 holds each of the words, as a note holding `certificate` holds a prompt's `cert`
 (partners.py); and when the joined word weighs more than the words apart, they
 become one word of the prompt, weighed as the joined one (`on call` weighs what
-`oncall` does, not what everyday `call` does; "min instances" stays two words). Joined words that are everyday English
-or software talk (`setup`, `into`) are not looked up: they say nothing of their own.
+`oncall` does, not what everyday `call` does; "min instances" stays two words).
+Joined words that are everyday English or software talk (`setup`, `into`) are not
+looked up: they say nothing of their own.
 
 The other way round (`oncall` in the prompt, "on call" in a note) is not tried:
 splitting a word anywhere finds halves in every note.
 At most MAX_PAIRS pairs are tried, so a pasted log costs what a sentence does.
 """
+
+from mage_engine.terms.words import is_plain_word
 
 MIN_LETTERS = 5
 MAX_PAIRS = 16
@@ -63,12 +66,8 @@ def _pairs(word_list) -> list:
         after = word_list[index + 1] if index + 1 < len(word_list) else ""
         for left, right, written in ((*halves, (word,)) if len(halves) == 2 else ("", "", ()),
                                      (word, after, (word, after))):
-            if _plain(left) and _plain(right) and len(left) + len(right) >= MIN_LETTERS:
+            if is_plain_word(left) and is_plain_word(right) and len(left) + len(right) >= MIN_LETTERS:
                 pairs.append((left.lower(), right.lower(), written))
         if len(pairs) >= MAX_PAIRS:
             return pairs[:MAX_PAIRS]
     return pairs
-
-
-def _plain(text: str) -> bool:
-    return text.isascii() and text.isalpha() and text[1:].islower()

@@ -6,10 +6,11 @@ terms/wordlists.py knows the pairs; this asks the index which of them some note 
 from mage_engine.terms.wordlists import abbreviation_partners
 
 
-def held_partners(searcher, terms: list, df: dict, slips=None) -> dict:
-    """term -> the partners of `terms` that some note holds, and the spellings one slip away
-    that `slips` found (slips.py). For each such term, `df` becomes the number of notes that
-    hold it or a partner (one counting query; most prompts have none)."""
+def held_partners(searcher, terms: list, df: dict, spellings=None) -> dict:
+    """term -> the partners of `terms` that some note holds, with the other spellings already found
+    held (`spellings`: one slip away, slips.py; a compound written apart, compounds.py). For each
+    such term, `df` becomes the number of notes that hold it or a partner (one counting query; most
+    prompts have none)."""
     from mage_engine.base.tantivy_import import tantivy as load_tantivy
 
     tantivy = load_tantivy()
@@ -19,7 +20,7 @@ def held_partners(searcher, terms: list, df: dict, slips=None) -> dict:
     held = {}
     for term in terms:
         partners = sorted(p for p in abbreviation_partners().get(term, ()) if searcher.doc_freq("all", p))
-        partners += sorted((slips or {}).get(term, ()))
+        partners += sorted((spellings or {}).get(term, ()))
         if partners:
             held[term] = frozenset(partners)
             either = [(tantivy.Occur.Should, tantivy.Query.term_query(schema(), "all", t)) for t in [term, *partners]]

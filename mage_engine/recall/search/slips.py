@@ -1,10 +1,10 @@
 """Slips of the keyboard: a prompt word no note holds, one slip away from a word notes hold.
 
 People type prompts fast: "kafak consumer lag", "the manifset is wrong", "the
-ingres rules". When a plain word of MIN_LETTERS letters or more is in no note and is not
-everyday talk, its spellings one slip away are looked up (two neighbouring
-letters swapped, a letter typed twice, a double consonant typed once); a note that
-holds one of them holds the word, as a note holding `certificate` holds a
+ingres rules". When a plain word of MIN_LETTERS letters or more is in no note and
+is not everyday talk, its spellings one slip away are looked up (two neighbouring
+letters swapped, a letter typed twice, a double consonant typed once); a note
+that holds one of them holds the word, as a note holding `certificate` holds a
 prompt's `cert` (partners.py). A dropped or wrong letter is not tried: 26
 spellings a position would cost the hook more than the few prompts it finds, and
 a wrong letter turns too many words into others (`trace`, `track`).
@@ -15,6 +15,8 @@ software talk (`runing` is `running`, `comit` is `commit`): those say little, an
 the slip would weigh as a rare word. At most MAX_WORDS words of a prompt are
 tried, so a pasted log costs what a sentence does.
 """
+
+from mage_engine.terms.words import is_plain_word
 
 MIN_LETTERS = 5
 MAX_WORDS = 8
@@ -56,11 +58,12 @@ def one_slip_from(word: str) -> list:
         else:
             spellings.append(word[:i] + word[i + 1:])
     for i, letter in enumerate(word):
-        if letter not in "aeiouy" and (i + 1 == len(word) or word[i + 1] != letter) and (i == 0 or word[i - 1] != letter):
+        single = (i + 1 == len(word) or word[i + 1] != letter) and (i == 0 or word[i - 1] != letter)
+        if single and letter not in "aeiouy":
             spellings.append(word[: i + 1] + letter + word[i + 1:])
     return list(dict.fromkeys(spelling for spelling in spellings if spelling != word))
 
 
 def _plain(text: str) -> bool:
-    """A word of letters only, all lower case or capitalised: what a slip of the keyboard makes."""
-    return len(text) >= MIN_LETTERS and text.isascii() and text.isalpha() and text[1:].islower()
+    """A plain word long enough for a slip of the keyboard to leave it no other word."""
+    return len(text) >= MIN_LETTERS and is_plain_word(text)
