@@ -35,11 +35,12 @@ def prompt(payload: dict) -> str:
     return value if isinstance(value, str) else ""
 
 
-# What the host wraps in tags and hands on as a user turn: a background shell or task that
-# finished, a slash command's output, a hook's own text. Not typed by anyone: never hinted.
-NOTICE_TAGS = ("<bash-notification>", "<task-notification>", "<bash-input>", "<bash-stdout>", "<bash-stderr>",
-               "<local-command-", "<command-name>", "<command-message>", "<system-reminder>",
-               "<user-prompt-submit-hook>")
+# What the host wraps in tags and hands on as a user turn (HOST-CLAUDE-CODE.md §2.4): a slash
+# command and its output, `!` bash mode, a background shell or task that finished, a hook's own
+# text. Not typed by anyone: never hinted, never a turn of the transcript (transcript.py).
+NOTICE_TAGS = ("<command-name>", "<command-message>", "<command-args>", "<local-command-", "<bash-input>",
+               "<bash-stdout>", "<bash-stderr>", "<bash-notification>", "<task-notification>",
+               "<user-prompt-submit-hook>", "<system-reminder>")
 
 
 def is_notice(prompt: str) -> bool:

@@ -17,13 +17,12 @@ continuation text a resumed file opens with) once the transcript held work; a
 summary at the very start of a file is the inherited context, not a boundary.
 """
 
+from mage_engine.hosts.claude_code.payload import NOTICE_TAGS
 from mage_engine.hosts.claude_code.transcript_items import Boundary, ToolUse, Transcript, Turn
 from mage_engine.hosts.claude_code.transcript_lines import (MAX_READ_BYTES, block_text, message_of, opens_with, read_entries,
                                                   without_reminders)
 
-HARNESS_PREFIXES = ("<command-name>", "<command-message>", "<command-args>", "<local-command-",
-                    "<bash-input>", "<bash-stdout>", "<bash-stderr>", "<task-notification>",
-                    "<user-prompt-submit-hook>", "Caveat: The messages below were generated")
+HARNESS_PREFIXES = (*NOTICE_TAGS, "Caveat: The messages below were generated")
 INTERRUPTED = "[Request interrupted by user"
 CONTINUATION = "This session is being continued from a previous conversation"
 
