@@ -10,7 +10,8 @@ standing context, and the hint still has room (`hint.count`). The floor is
 coding task needs 0.2 more, a question about how things are done here 0.1 less.
 A note that quotes the prompt (five or more of its words in a row, quotes.py) is
 hinted whatever its score, in a prompt long enough that its score cannot see
-every word (more than MAX_MASS units). The decision is a plain dict, the shape the injection ledger keeps:
+every word (more than MAX_MASS units). The decision is a plain dict, the shape the
+injection ledger keeps:
 
     {"outcome": "hinted" | "below floor" | "only weak evidence" | "in standing context"
                 | "no match" | "no words",
@@ -21,8 +22,8 @@ every word (more than MAX_MASS units). The decision is a plain dict, the shape t
 
 A candidate's reason is "hinted", "below floor", "beyond hint.count", "in standing
 context", "3 notes share these words alike" or the evidence's own ("only one word
-in common (cursor)", …). A prompt
-that is exactly a note's title names it, whatever its score.
+in common (cursor)", …). A prompt that is exactly a note's title names it,
+whatever its score.
 """
 
 from mage_engine.recall.search.term_weights import MAX_MASS
