@@ -1,4 +1,4 @@
-"""The command connect writes starts mage directly: no pip launcher, no `site`, no `re` before mage.
+"""The command connect writes starts mage directly: no pip launcher, no `site`, no `re` before mage, no `os`.
 
 pip's console-script launcher is a Python file run before mage (older pips'
 template imports `re`, with enum, functools and collections): about half a
@@ -6,6 +6,8 @@ bare `python -c pass` on every prompt and tool call. These tests run the exact
 command connect wrote, as the host runs it (`sh -c`), and read what the process
 imported; a regular (non-editable) install is built as a real venv whose
 site-packages holds a `.pth` file that leaves a mark whenever `site` runs.
+The busiest hooks (a tool call, a prompt, a session start) never import `os`
+either: base/fs.py stands in for it, a tenth of `python -c pass` on each.
 """
 
 import json
@@ -68,6 +70,43 @@ def test_the_connected_command_imports_no_re_and_no_site_before_mage(project):
     assert not {"re", "enum", "functools", "collections"} & set(names[:first_mage]), names[:first_mage]
     assert "site" not in names, "the command skips site and its .pth files"
     assert list((project / ".mage" / "learnings").glob("*.jsonl")), "the hook did its work"
+
+
+# What `import os` brings (docs/hook-performance.md): 0.1x of `python -c pass` that no hook needs (base/fs.py)
+OS_STACK = {"os", "posixpath", "genericpath", "stat", "_collections_abc"}
+HINTED = "terraform plan -> Error acquiring the state lock. can I delete the row in dynamodb?"
+
+
+def traced(project, event: str, payload: dict) -> tuple:
+    """(the run of connect's command for `event`, the names of every module it imported)."""
+    words = shlex.split(connected_command(project, event))
+    done = subprocess.run([words[0], "-X", "importtime", *words[1:]], input=json.dumps(payload).encode(),
+                          capture_output=True, cwd="/", env=clean_env())
+    return done, {line.split("|")[-1].strip() for line in done.stderr.decode().splitlines()
+                  if line.startswith("import time:")}
+
+
+@pytest.mark.parametrize("event", ["PostToolUse", "UserPromptSubmit", "SessionStart"])
+def test_the_busiest_hooks_never_import_os(project, event):
+    from helpers.recall import FIXTURES, backdate
+
+    note = project / "mage" / "notes" / "tf-state-lock-force-unlock.md"
+    note.write_bytes((FIXTURES / "notes" / note.name).read_bytes())
+    backdate(note)
+    assert run_mage("index", cwd=project).returncode == 0
+    payload = {"session_id": "s1", "cwd": str(project), "hook_event_name": event, "source": "startup",
+               "prompt": HINTED, "tool_name": "Bash", "tool_input": {"command": "ls"}, "tool_response": {}}
+    traced(project, event, payload)  # the first run after an install writes the code bundle (that may use os)
+    done, names = traced(project, event, {**payload, "session_id": "s2"})
+    assert done.returncode == 0 and not (project / ".mage" / "errors.log").exists()
+    if event == "PostToolUse":
+        assert done.stdout == b"" and len(list((project / ".mage" / "learnings").glob("*.jsonl"))) == 2
+    else:
+        context = json.loads(done.stdout)["hookSpecificOutput"]["additionalContext"]
+        assert ("tf-state-lock-force-unlock" in context) if event == "UserPromptSubmit" else ("mage" in context)
+    lines = done.stderr.decode().splitlines()  # importtime names a module's importer on the line after it
+    importers = [lines[i + 1] for i, line in enumerate(lines[:-1]) if line.split("|")[-1].strip() == "os"]
+    assert not names & OS_STACK, (sorted(names & OS_STACK), "imported by", importers)
 
 
 def test_the_connected_command_runs_whatever_the_path_and_the_working_folder(project):

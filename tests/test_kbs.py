@@ -225,16 +225,15 @@ def test_recall_in_the_personal_kb_labels_its_own_hits_personal(tmp_path, person
 
 
 def test_with_no_personal_kb_and_no_kbs_finding_the_others_costs_one_stat(kb, monkeypatch):
-    import os
-
+    from mage_engine.base import fs
     from mage_engine.kb.config import load_config_cached
     from mage_engine.kbs.attached import others
 
     config = load_config_cached(kb)
     calls = []
     for name in ("stat", "lstat"):
-        real = getattr(os, name)
-        monkeypatch.setattr(os, name, lambda path, *a, _real=real, **k: calls.append(path) or _real(path, *a, **k))
+        real = getattr(fs, name)
+        monkeypatch.setattr(fs, name, lambda path, *a, _real=real, **k: calls.append(path) or _real(path, *a, **k))
     assert others(kb, config) == []
     assert calls == ["/nonexistent/mage-tests-personal-kb/mage/config.yaml"]
 

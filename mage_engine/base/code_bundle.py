@@ -28,9 +28,9 @@ usual. `MAGE_HOOK_BUNDLE=0` turns it off; a Python that writes no bytecode
 
 import _imp
 import marshal
-import os
-import stat
 import sys
+
+from mage_engine.base import fs
 
 FORMAT = 4  # 4: the code of the modules its writer imported first, read at once
 MAX_BYTES = 16 * 1024 * 1024
@@ -95,7 +95,7 @@ class BundleFinder:
         try:
             relative, _, mtime_ns, size, _ = entry
             origin = self.root + relative
-            status = os.stat(origin)
+            status = fs.stat(origin)
         except (OSError, TypeError, ValueError):
             return None
         if status.st_mtime_ns != mtime_ns or status.st_size != size:
@@ -143,13 +143,13 @@ def bundle_path(package_dir: str, event: str) -> str:
     """One file per hook event (each holds what that event imports) and per optimisation level."""
     name = event if event.isascii() and event.isalpha() and len(event) <= 40 else "other"
     optimised = f".opt-{sys.flags.optimize}" if sys.flags.optimize else ""
-    return os.path.join(package_dir, "__pycache__", f"hook-code.{name}.{sys.implementation.cache_tag}{optimised}.bin")
+    return fs.join(package_dir, "__pycache__", f"hook-code.{name}.{sys.implementation.cache_tag}{optimised}.bin")
 
 
 def install(event: str) -> None:
     """Serve mage's modules from `event`'s bundle for the rest of this process (never raises)."""
     global _BEFORE, _EVENT
-    if os.environ.get("MAGE_HOOK_BUNDLE") == "0" or any(isinstance(f, BundleFinder) for f in sys.meta_path):
+    if fs.getenv("MAGE_HOOK_BUNDLE") == "0" or any(isinstance(f, BundleFinder) for f in sys.meta_path):
         return
     try:
         package_dir = _package_dir()
@@ -159,7 +159,7 @@ def install(event: str) -> None:
         except Exception:
             entries = {}  # none yet, or torn or foreign: this run writes one
         _BEFORE = frozenset(name for name in sys.modules if _is_mage(name))
-        finder = BundleFinder(os.path.dirname(package_dir) + "/", entries)
+        finder = BundleFinder(fs.dirname(package_dir) + "/", entries)
         sys.meta_path.insert(0, finder)
         _load_directly(finder)
     except Exception:
@@ -238,16 +238,16 @@ def _read(path: str) -> dict:
                        code[start: end] if end <= core else Later(descriptor, base + start, base + end))
                 for name, (relative, is_package, mtime_ns, length, start, end) in modules.items()}
     except BaseException:
-        os.close(descriptor)
+        fs.close(descriptor)
         raise
 
 
 def _open_regular(path: str) -> tuple:
     """(descriptor, size) of a regular file, opened without following a link or waiting on a FIFO or a device."""
-    descriptor = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
-    status = os.fstat(descriptor)
-    if not stat.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
-        os.close(descriptor)
+    descriptor = fs.open(path, fs.O_RDONLY | fs.O_NOFOLLOW | fs.O_NONBLOCK)
+    status = fs.fstat(descriptor)
+    if not fs.S_ISREG(status.st_mode) or status.st_size > MAX_BYTES:
+        fs.close(descriptor)
         raise OSError(f"{path} is not a regular file of at most {MAX_BYTES} bytes")
     return descriptor, status.st_size
 
@@ -255,7 +255,7 @@ def _open_regular(path: str) -> tuple:
 def _read_exactly(descriptor: int, size: int, offset: int) -> bytes:
     chunks, left = [], size
     while left > 0:
-        chunk = os.pread(descriptor, left, offset + size - left)
+        chunk = fs.pread(descriptor, left, offset + size - left)
         if not chunk:
             raise ValueError("the bundle ends early")
         chunks.append(chunk)
@@ -269,7 +269,7 @@ def _read_file(path: str) -> bytes:
     try:
         return _read_exactly(descriptor, size, 0)
     finally:
-        os.close(descriptor)
+        fs.close(descriptor)
 
 
 def _package_dir() -> str:

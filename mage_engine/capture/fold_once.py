@@ -10,8 +10,7 @@ following a rotation to the renamed part. A kill at any instant neither loses
 a turn nor writes one twice.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.trail.session_files import live_file, session_files
 
 FOLDED_EVENTS = (b'"event":"Turn"', b'"event":"CompactBoundary"')
@@ -20,7 +19,7 @@ FOLDED_EVENTS = (b'"event":"Turn"', b'"event":"CompactBoundary"')
 def trail_mark(kb, stem: str) -> list | None:
     """[inode, size] of the session's live trail file: where the trail ends now."""
     try:
-        info = os.stat(live_file(kb, stem))
+        info = fs.stat(live_file(kb, stem))
     except OSError:
         return None
     return [info.st_ino, info.st_size]
@@ -41,7 +40,7 @@ def appended_since(kb, stem: str, mark) -> set:
             continue
         with handle:
             if not started:
-                if os.fstat(handle.fileno()).st_ino != mark[0]:
+                if fs.fstat(handle.fileno()).st_ino != mark[0]:
                     continue
                 handle.seek(mark[1])
                 started = True

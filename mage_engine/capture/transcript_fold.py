@@ -10,8 +10,7 @@ its state was saved, is read again by the next fold, whose records already in
 the trail are not appended twice.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.hosts.claude_code import tool_fields as sm
 from mage_engine.capture.boundary import fold_ordinals
 from mage_engine.hosts.claude_code.transcript import parse_transcript
@@ -34,7 +33,7 @@ def fold_transcript(kb, stem: str, session: str, path, state: dict, min_chars: i
     if path != state["transcript"]:
         state.update(transcript=path, offset=0, seen=[], tx_work=False, tx_boundary=False)
     try:
-        size = os.stat(path).st_size
+        size = fs.stat(path).st_size
     except OSError as error:
         return [f"transcript not readable ({type(error).__name__}): {path}"], []
     notes = []

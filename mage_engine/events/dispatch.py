@@ -7,16 +7,15 @@ to .mage/errors.log and the host gets no output. Every hook run pays for what
 it imports (tests/test_hook_lean.py lists what each event may load), so the
 imports inside functions here are the hook path's: the KB lock, the config and
 the log are loaded only by the runs that need them; JSON goes through
-`fastjson`, paths are str joined with os.path (no pathlib), and nothing here
+`fastjson`, paths are str joined with base/fs (no os, no pathlib), and nothing here
 loads yaml, tantivy, click, rich or textual.
 """
 
 import gc
-import os
 import sys
 import time
 
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.events import handlers
 from mage_engine.hosts.claude_code import payload as host
 
@@ -79,7 +78,7 @@ def main(argv=None) -> None:
     lives a few milliseconds, so it turns off the cyclic garbage collector (whose
     passes over every freshly imported module cost 1–2 ms and free nothing: hooks.py
     turns it off before the first import, this is for a caller that did not), and
-    it leaves through os._exit once its one write is flushed: every file it wrote
+    it leaves through fs._exit once its one write is flushed: every file it wrote
     is closed by then, so the interpreter's teardown would change nothing but the
     host's wait, ~2 ms once tantivy is loaded. Given `argv` (a test, a program
     embedding it), it does neither and raises SystemExit(0).
@@ -122,7 +121,7 @@ def main(argv=None) -> None:
         if kb is not None:
             _rescrub_if_due(kb)  # after the one write: the host is not kept waiting
         _flush_quietly(sys.stderr)
-        os._exit(0)
+        fs._exit(0)
     sys.exit(0)
 
 
@@ -199,7 +198,7 @@ def _finish_pending_change(kb) -> None:
     from mage_engine.kb.layout import JOURNAL_FILE
 
     try:
-        os.lstat(kb.at(JOURNAL_FILE))
+        fs.lstat(kb.at(JOURNAL_FILE))
     except OSError:
         return
     from mage_engine.kb.lock import finish_pending
@@ -212,11 +211,11 @@ def _finish_pending_change(kb) -> None:
 def _find_kb(payload: dict):
     from mage_engine.kb.layout import KB, find_kb_top, is_kb_root
 
-    named = os.environ.get("MAGE_KB")
+    named = fs.getenv("MAGE_KB")
     if named:
-        top = os.path.realpath(os.path.expanduser(named))
+        top = fs.realpath(fs.expanduser(named))
         return KB(top) if is_kb_root(top) else None  # never make a .mage/ in a folder that is no KB
-    cwd = host.cwd(payload) or os.environ.get("CLAUDE_PROJECT_DIR") or ""
+    cwd = host.cwd(payload) or fs.getenv("CLAUDE_PROJECT_DIR") or ""
     if not isinstance(cwd, str) or not cwd:
         return None
     top = find_kb_top(cwd)
@@ -230,7 +229,7 @@ def _find_kb(payload: dict):
 def _fallback_kb():
     """Where to log when the payload itself was unusable: the project dir or cwd."""
     try:
-        return _find_kb({"cwd": os.environ.get("CLAUDE_PROJECT_DIR") or os.getcwd()})
+        return _find_kb({"cwd": fs.getenv("CLAUDE_PROJECT_DIR") or fs.getcwd()})
     except Exception:
         return None
 

@@ -67,14 +67,13 @@ def _already_kept(kb, title: str) -> bool:
     """A draft or note already holds this request: its id is the title's slug (`never-commit-without-signing`,
     or `…-2` for a second one). The fingerprint covers the whole prompt, so the same request asked again in other
     words around it ("never commit without signing, and fix the build") would otherwise be staged again."""
-    import os
-
+    from mage_engine.base import fs
     from mage_engine.kb.ids import slugify
 
     slug = slugify(title)
     for folder in (kb.staging_dir, kb.notes_dir):
         try:
-            names = os.listdir(folder)
+            names = fs.listdir(folder)
         except OSError:
             continue
         for name in names:
@@ -86,14 +85,13 @@ def _already_kept(kb, title: str) -> bool:
 
 def _already_drafted(kb, error: str) -> bool:
     """A draft or note whose id starts as this error's words do (`docker-compose-yaml-parsing-error…`)."""
-    import os
-
+    from mage_engine.base import fs
     from mage_engine.kb.ids import slugify
 
     prefix = slugify(error, limit=32)
     for folder in (kb.staging_dir, kb.notes_dir):
         try:
-            names = os.listdir(folder)
+            names = fs.listdir(folder)
         except OSError:
             continue
         if any(name.startswith(prefix) or name.startswith("destructive-fix-" + prefix) for name in names):

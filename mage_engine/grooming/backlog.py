@@ -4,8 +4,7 @@ Counts files only (no YAML parsing): drafts waiting in .mage/staging/, and the
 recurrence candidates the last distill left in .mage/state/candidates.json.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import CANDIDATES_FILE, KB, STAGING_DIR
 
@@ -16,8 +15,8 @@ def backlog_summary(kb: KB) -> dict:
 
 
 def count_drafts(kb: KB) -> int:
-    try:  # os.listdir, not Path.iterdir: the SessionStart hook counts these, and pathlib costs it ~4 ms
-        return sum(1 for name in os.listdir(kb.at(STAGING_DIR)) if name.endswith(".md") and not name.startswith("."))
+    try:  # fs.listdir, not Path.iterdir: the SessionStart hook counts these, and pathlib costs it ~4 ms
+        return sum(1 for name in fs.listdir(kb.at(STAGING_DIR)) if name.endswith(".md") and not name.startswith("."))
     except OSError:
         return 0
 

@@ -12,8 +12,7 @@ Paths may be str or Path. Only os is imported: these run on the hook path,
 where `tempfile` and `pathlib` would cost several milliseconds to import.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.kb import guard
 
 _made = [0]  # temporary files made by this process: with the pid, a name no other writer uses
@@ -29,10 +28,10 @@ def write_bytes_atomic(path, data: bytes, durable: bool = True) -> None:
 
     `durable=False` skips the fsync, for scratch a crash may lose but never tear.
     """
-    path = os.path.abspath(os.fspath(path))
-    folder = guard.open_dir(os.path.dirname(path), create=True)
+    path = fs.abspath(fs.fspath(path))
+    folder = guard.open_dir(fs.dirname(path), create=True)
     try:
-        name = os.path.basename(path)
+        name = fs.basename(path)
         mode = _mode_for(folder, name)
         try:
             _write_and_rename(path, folder, name, data, mode, durable, beside=False)
@@ -44,26 +43,26 @@ def write_bytes_atomic(path, data: bytes, durable: bool = True) -> None:
             except OSError as again:
                 raise _naming(again, path) from None
     finally:
-        os.close(folder)
+        fs.close(folder)
 
 
 def _write_and_rename(path, folder: int, name: str, data: bytes, mode: int, durable: bool, beside: bool) -> None:
     tmp_dir, fd, tmp = _temporary(path, folder, name, beside)
     try:
         try:
-            os.fchmod(fd, mode)
+            fs.fchmod(fd, mode)
             write_all(fd, data)
             if durable:
-                os.fsync(fd)
+                fs.fsync(fd)
         finally:
-            os.close(fd)
-        os.replace(tmp, name, src_dir_fd=tmp_dir, dst_dir_fd=folder)
+            fs.close(fd)
+        fs.replace(tmp, name, src_dir_fd=tmp_dir, dst_dir_fd=folder)
     except BaseException:
         _unlink_quietly(tmp, tmp_dir)
         raise
     finally:
         if tmp_dir != folder:
-            os.close(tmp_dir)
+            fs.close(tmp_dir)
 
 
 def _naming(error: OSError, path: str) -> OSError:
@@ -76,21 +75,21 @@ def _naming(error: OSError, path: str) -> OSError:
 def append_line(path, line: str) -> None:
     """Append one line (a trailing newline is added) with a single write(); folders are made."""
     data = (line.rstrip("\n") + "\n").encode("utf-8", "replace")
-    fd = guard.open_file(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o644, create_dirs=True)
+    fd = guard.open_file(path, fs.O_RDWR | fs.O_APPEND | fs.O_CREAT, 0o644, create_dirs=True)
     try:
-        size = os.fstat(fd).st_size
-        if size and os.pread(fd, 1, size - 1) != b"\n":
+        size = fs.fstat(fd).st_size
+        if size and fs.pread(fd, 1, size - 1) != b"\n":
             data = b"\n" + data  # close a line a full disk cut, in the same write
         write_all(fd, data)
     finally:
-        os.close(fd)
+        fs.close(fd)
 
 
 def write_all(fd: int, data: bytes) -> None:
     """Write every byte of `data`, finishing short writes; an OSError if the disk takes none."""
     view = memoryview(data)
     while view:
-        written = os.write(fd, view)
+        written = fs.write(fd, view)
         if written <= 0:
             import errno
 
@@ -100,48 +99,48 @@ def write_all(fd: int, data: bytes) -> None:
 
 def remove(path) -> bool:
     """Delete the file `path` (a link is removed itself, never its target). False when missing."""
-    path = os.path.abspath(os.fspath(path))
+    path = fs.abspath(fs.fspath(path))
     try:
-        folder = guard.open_dir(os.path.dirname(path))
+        folder = guard.open_dir(fs.dirname(path))
     except FileNotFoundError:
         return False
     try:
-        os.unlink(os.path.basename(path), dir_fd=folder)
+        fs.unlink(fs.basename(path), dir_fd=folder)
         return True
     except FileNotFoundError:
         return False
     finally:
-        os.close(folder)
+        fs.close(folder)
 
 
 def remove_tree(path) -> None:
     """Delete the folder `path` and everything in it, reached without links (none followed inside)."""
     import shutil
 
-    path = os.path.abspath(os.fspath(path))
+    path = fs.abspath(fs.fspath(path))
     guard.forget_folder(path)
     try:
-        parent = guard.open_dir(os.path.dirname(path))
+        parent = guard.open_dir(fs.dirname(path))
     except FileNotFoundError:
         return
     try:
-        shutil.rmtree(os.path.basename(path), dir_fd=parent, ignore_errors=True)
+        shutil.rmtree(fs.basename(path), dir_fd=parent, ignore_errors=True)
     finally:
-        os.close(parent)
+        fs.close(parent)
 
 
 def move(source, target) -> None:
     """Rename the file `source` to `target`, the folders on both sides reached without links."""
-    source, target = os.path.abspath(os.fspath(source)), os.path.abspath(os.fspath(target))
-    src_dir = guard.open_dir(os.path.dirname(source))
+    source, target = fs.abspath(fs.fspath(source)), fs.abspath(fs.fspath(target))
+    src_dir = guard.open_dir(fs.dirname(source))
     try:
-        dst_dir = guard.open_dir(os.path.dirname(target), create=True)
+        dst_dir = guard.open_dir(fs.dirname(target), create=True)
         try:
-            os.replace(os.path.basename(source), os.path.basename(target), src_dir_fd=src_dir, dst_dir_fd=dst_dir)
+            fs.replace(fs.basename(source), fs.basename(target), src_dir_fd=src_dir, dst_dir_fd=dst_dir)
         finally:
-            os.close(dst_dir)
+            fs.close(dst_dir)
     finally:
-        os.close(src_dir)
+        fs.close(src_dir)
 
 
 def _temporary(path: str, folder: int, name: str, beside: bool = False) -> tuple:
@@ -153,16 +152,16 @@ def _temporary(path: str, folder: int, name: str, beside: bool = False) -> tuple
     root, _ = guard.locate(path)
     if root is not None and not beside:
         try:
-            tmp_dir = guard.open_dir(os.path.join(root, guard.TMP_DIR), create=True)
+            tmp_dir = guard.open_dir(fs.join(root, guard.TMP_DIR), create=True)
         except OSError:
             tmp_dir = None
         if tmp_dir is not None:
-            if os.fstat(tmp_dir).st_dev == os.fstat(folder).st_dev:
+            if fs.fstat(tmp_dir).st_dev == fs.fstat(folder).st_dev:
                 try:
                     return (tmp_dir, *_create_temporary(tmp_dir, name))
                 except OSError:
                     pass
-            os.close(tmp_dir)
+            fs.close(tmp_dir)
     return (folder, *_create_temporary(folder, name))
 
 
@@ -170,12 +169,12 @@ def _create_temporary(folder: int, name: str) -> tuple:
     """(fd, name) of a new `.<name>.<pid>.<n>.<ns>.tmp`; O_EXCL skips a name a crashed writer left."""
     import time
 
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | os.O_CLOEXEC
+    flags = fs.O_WRONLY | fs.O_CREAT | fs.O_EXCL | fs.O_NOFOLLOW | fs.O_CLOEXEC
     for _ in range(100):
         _made[0] += 1
-        tmp = f".{name[:100]}.{os.getpid()}.{_made[0]}.{time.time_ns() % 1_000_000_000}.tmp"
+        tmp = f".{name[:100]}.{fs.getpid()}.{_made[0]}.{time.time_ns() % 1_000_000_000}.tmp"
         try:
-            return os.open(tmp, flags, 0o600, dir_fd=folder), tmp
+            return fs.open(tmp, flags, 0o600, dir_fd=folder), tmp
         except FileExistsError:
             continue
     raise FileExistsError(f"no free temporary name for {name}")
@@ -187,18 +186,18 @@ def _mode_for(folder: int, name: str) -> int:
     The temporary file is created 0600, which would make committed notes owner-only.
     """
     try:
-        info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+        info = fs.stat(name, dir_fd=folder, follow_symlinks=False)
         if info.st_mode & 0o170000 == 0o100000:  # a regular file
             return info.st_mode & 0o7777
     except OSError:
         pass
-    umask = os.umask(0)
-    os.umask(umask)
+    umask = fs.umask(0)
+    fs.umask(umask)
     return 0o666 & ~umask
 
 
 def _unlink_quietly(name: str, folder: int) -> None:
     try:
-        os.unlink(name, dir_fd=folder)
+        fs.unlink(name, dir_fd=folder)
     except OSError:
         pass

@@ -8,9 +8,7 @@ hot path never imports yaml unless the file changed. This module is on the
 hook path: no yaml, json, pathlib or dataclasses at import.
 """
 
-import os
-
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.base.errors import ConfigError
 from mage_engine.kb.dials import AUTONOMIES, DEFAULT_CONFIG_TEXT, SENSITIVITIES, Config
 from mage_engine.kb.jsonfiles import read_object
@@ -33,7 +31,7 @@ def load_config(kb: KB, environ=None) -> Config:
     config = config_from_text(_read_config_text(kb), kb.config_path)
     from mage_engine.kb.autonomy_confirm import in_force  # the commands' config only: no hook grooms
 
-    return apply_env(in_force(kb, config), os.environ if environ is None else environ)
+    return apply_env(in_force(kb, config), fs.environ() if environ is None else environ)
 
 
 def load_config_cached(kb: KB, environ=None) -> Config:
@@ -42,9 +40,9 @@ def load_config_cached(kb: KB, environ=None) -> Config:
     Never raises: a malformed file falls back to defaults, with the problem in
     `warnings` (hooks log it to .mage/errors.log).
     """
-    environ = os.environ if environ is None else environ
+    environ = fs.environ() if environ is None else environ
     try:
-        stat = os.lstat(kb.at(CONFIG_FILE))
+        stat = fs.lstat(kb.at(CONFIG_FILE))
     except OSError:
         return apply_env(Config(), environ)
     key = [stat.st_mtime_ns, stat.st_size]
@@ -107,7 +105,7 @@ def env_value(name: str, raw) -> tuple:
 
 def env_warnings(environ=None) -> list[str]:
     """One line per malformed MAGE_* override in the environment."""
-    environ = os.environ if environ is None else environ
+    environ = fs.environ() if environ is None else environ
     return [problem for name in ENV_OVERRIDES for problem in [env_value(name, environ.get(name))[1]] if problem]
 
 

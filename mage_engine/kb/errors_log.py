@@ -7,9 +7,9 @@ must not change what the host sees. Config warnings are logged once a day, not o
 every hook run.
 """
 
-import os
 import time
 
+from mage_engine.base import fs
 from mage_engine.kb.layout import CONFIG_WARNINGS_FILE, ERRORS_LOG
 
 ERRORS_LOG_BYTES = 1024 * 1024  # errors.log past this becomes errors.log.1 (one old part kept)
@@ -55,7 +55,7 @@ def log_once_a_day(kb, event: str, warnings: list) -> None:
 def _rotate(path: str) -> None:
     """Past ERRORS_LOG_BYTES, errors.log becomes errors.log.1 (replacing the older part)."""
     try:
-        if os.lstat(path).st_size < ERRORS_LOG_BYTES:
+        if fs.lstat(path).st_size < ERRORS_LOG_BYTES:
             return
         from mage_engine.kb.atomic import move
 

@@ -6,8 +6,9 @@ is refused, never followed.
 """
 
 import fcntl
-import os
 import time
+
+from mage_engine.base import fs
 
 
 class FileLock:
@@ -46,5 +47,5 @@ class FileLock:
     def release(self) -> None:
         """Drop the lock (safe to call twice)."""
         if self.handle is not None:
-            os.close(self.handle)  # closing drops the flock
+            fs.close(self.handle)  # closing drops the flock
             self.handle = None

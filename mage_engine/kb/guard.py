@@ -14,15 +14,15 @@ transcript) get the regular-file check and the caps only.
 A KB announces its project folder with `trust(top)` when it is made
 (kb/layout.py), so callers go on passing plain paths. `Refused` is an OSError:
 code that treats an unreadable file as missing treats a refused one so too.
-Only `os` is imported: this module is on every hook's path.
+Only base/fs (the interpreter's `posix`) is imported: this module is on every hook's path.
 """
 
-import os
+from mage_engine.base import fs
 
 OWN = ("mage", ".mage")              # the folders under a project that are mage's
 TMP_DIR = ".mage/tmp"                # where atomic writes stage their temporary files
-_DIR = os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC
-_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_DIR = fs.O_RDONLY | fs.O_DIRECTORY | fs.O_CLOEXEC
+_NOFOLLOW = fs.O_NOFOLLOW
 _roots: list = []                    # trusted project folders, longest first
 
 
@@ -35,7 +35,7 @@ class Refused(OSError):
 
 def trust(top) -> None:
     """Treat `top` as a project folder: paths under its mage/ and .mage/ are guarded."""
-    top = os.path.abspath(os.fspath(top))
+    top = fs.abspath(fs.fspath(top))
     if top not in _roots:
         _roots.append(top)
         _roots.sort(key=len, reverse=True)
@@ -43,7 +43,7 @@ def trust(top) -> None:
 
 def locate(path) -> tuple:
     """(project folder, [parts under it]) for a path in a trusted KB's mage/ or .mage/, else (None, None)."""
-    path = os.path.abspath(os.fspath(path))
+    path = fs.abspath(fs.fspath(path))
     for root in _roots:
         if path.startswith(root) and path[len(root):len(root) + 1] == "/":
             parts = path[len(root) + 1:].split("/")
@@ -58,33 +58,33 @@ def open_dir(path, create: bool = False) -> int:
     """A descriptor of the folder `path`, reached without following a link (made when `create`)."""
     root, parts = locate(path)
     if root is None:
-        path = os.fspath(path)
+        path = fs.fspath(path)
         if create:
-            os.makedirs(path, exist_ok=True)
-        return os.open(path, _DIR)
+            fs.makedirs(path, exist_ok=True)
+        return fs.open(path, _DIR)
     return _walk(root, parts, create)
 
 
 def makedirs(path) -> None:
-    """`os.makedirs(path, exist_ok=True)`, refusing links under a KB."""
-    os.close(open_dir(path, create=True))
+    """`fs.makedirs(path, exist_ok=True)`, refusing links under a KB."""
+    fs.close(open_dir(path, create=True))
 
 
 def _walk(root: str, parts: list, create: bool) -> int:
-    if _kept is not None and _kept[0] == os.getpid():
+    if _kept is not None and _kept[0] == fs.getpid():
         return _walk_kept(root, [name for name in parts if name not in ("", ".")], create)
-    fd = os.open(root, _DIR)
+    fd = fs.open(root, _DIR)
     done = []
     try:
         for name in parts:
             if name in ("", "."):
                 continue
             child = _step(fd, name, create, root, done)
-            os.close(fd)
+            fs.close(fd)
             fd = child
             done.append(name)
     except BaseException:
-        os.close(fd)
+        fs.close(fd)
         raise
     return fd
 
@@ -102,21 +102,21 @@ def keep_folders_open() -> None:
     """For the rest of this process (not a child it forks), keep each folder under a KB open once
     walked to. Only for a process that lives milliseconds: the hooks (events/dispatch.py)."""
     global _kept
-    _kept = (os.getpid(), {})
+    _kept = (fs.getpid(), {})
 
 
 def forget_folder(path) -> None:
     """Close the kept descriptors of `path` and of every folder in it (it is being removed: a folder made
     again at the same path later must be walked to afresh)."""
     root, parts = locate(path)
-    if _kept is None or _kept[0] != os.getpid() or root is None:
+    if _kept is None or _kept[0] != fs.getpid() or root is None:
         return
     _forget((root, *[name for name in parts if name not in ("", ".")]))
 
 
 def _forget(gone: tuple) -> None:
     for key in [key for key in _kept[1] if key[:len(gone)] == gone]:
-        os.close(_kept[1].pop(key))
+        fs.close(_kept[1].pop(key))
 
 
 def _walk_kept(root: str, parts: list, create: bool) -> int:
@@ -125,22 +125,22 @@ def _walk_kept(root: str, parts: list, create: bool) -> int:
     while depth and (root, *parts[:depth]) not in kept:
         depth -= 1
     if not depth and (root,) not in kept:
-        kept[(root,)] = os.open(root, _DIR)
+        kept[(root,)] = fs.open(root, _DIR)
     fd = kept[(root, *parts[:depth])]
-    if depth and not _still_there(fd, os.path.join(root, *parts[:depth])):
+    if depth and not _still_there(fd, fs.join(root, *parts[:depth])):
         _forget((root, *parts[:depth]))  # removed or moved by someone else since: walk to it afresh
         return _walk_kept(root, parts, create)
     for index in range(depth, len(parts)):
         fd = _step(fd, parts[index], create, root, parts[:index])
         kept[(root, *parts[:index + 1])] = fd
-    return os.dup(fd)
+    return fs.dup(fd)
 
 
 def _still_there(descriptor: int, path: str) -> bool:
     """Whether the kept folder `descriptor` is still the folder at `path` (an fstat and an lstat: half
     the cost of walking to it again)."""
     try:
-        kept, now = os.fstat(descriptor), os.stat(path, follow_symlinks=False)
+        kept, now = fs.fstat(descriptor), fs.stat(path, follow_symlinks=False)
     except OSError:
         return False
     return (kept.st_dev, kept.st_ino) == (now.st_dev, now.st_ino)
@@ -149,18 +149,18 @@ def _still_there(descriptor: int, path: str) -> bool:
 def _step(parent: int, name: str, create: bool, root: str, done: list) -> int:
     flags = _DIR | _NOFOLLOW
     try:
-        return os.open(name, flags, dir_fd=parent)
+        return fs.open(name, flags, dir_fd=parent)
     except FileNotFoundError:
         if not create:
             raise
     except OSError as error:
         raise _refusal(error, parent, name, root, done) from None
     try:
-        os.mkdir(name, 0o777, dir_fd=parent)
+        fs.mkdir(name, 0o777, dir_fd=parent)
     except FileExistsError:
         pass
     try:
-        return os.open(name, flags, dir_fd=parent)
+        return fs.open(name, flags, dir_fd=parent)
     except OSError as error:
         raise _refusal(error, parent, name, root, done) from None
 
@@ -168,63 +168,60 @@ def _step(parent: int, name: str, create: bool, root: str, done: list) -> int:
 def _refusal(error: OSError, parent: int, name: str, root: str, done: list) -> OSError:
     """A Refused naming what stands in the way, or the error itself when nothing does."""
     import errno
-    import stat
 
     where = "/".join([*done, name])
     if error.errno not in (errno.ELOOP, errno.ENOTDIR, errno.ENXIO, errno.EISDIR):
         return error
     try:
-        mode = os.stat(name, dir_fd=parent, follow_symlinks=False).st_mode
+        mode = fs.stat(name, dir_fd=parent, follow_symlinks=False).st_mode
     except OSError:
         return error
-    if stat.S_ISLNK(mode):
+    if fs.S_ISLNK(mode):
         what = "is a symbolic link (mage follows no link inside a knowledge base)"
-    elif stat.S_ISDIR(mode):
+    elif fs.S_ISDIR(mode):
         what = "is a folder where mage expects a file"
-    elif stat.S_ISREG(mode):
+    elif fs.S_ISREG(mode):
         what = "is a file where mage expects a folder"
     else:
         what = "is not a regular file (a FIFO, socket or device)"
-    return Refused(errno.ELOOP if stat.S_ISLNK(mode) else errno.EINVAL, f"{where} {what}", os.path.join(root, where))
+    return Refused(errno.ELOOP if fs.S_ISLNK(mode) else errno.EINVAL, f"{where} {what}", fs.join(root, where))
 
 
 # --- files ----------------------------------------------------------------------
 
-def open_file(path, flags: int = os.O_RDONLY, mode: int = 0o644, create_dirs: bool = False) -> int:
+def open_file(path, flags: int = fs.O_RDONLY, mode: int = 0o644, create_dirs: bool = False) -> int:
     """A descriptor of the regular file `path`: never through a link under a KB, never blocking on a FIFO."""
     root, parts = locate(path)
     if root is None:
-        fd = os.open(os.fspath(path), flags | os.O_NONBLOCK | os.O_CLOEXEC, mode)
-        return _regular(fd, os.fspath(path))
+        fd = fs.open(fs.fspath(path), flags | fs.O_NONBLOCK | fs.O_CLOEXEC, mode)
+        return _regular(fd, fs.fspath(path))
     folder = _walk(root, parts[:-1], create_dirs)
     try:
         try:
-            fd = os.open(parts[-1], flags | os.O_NONBLOCK | os.O_CLOEXEC | _NOFOLLOW, mode, dir_fd=folder)
+            fd = fs.open(parts[-1], flags | fs.O_NONBLOCK | fs.O_CLOEXEC | _NOFOLLOW, mode, dir_fd=folder)
         except OSError as error:
             raise _refusal(error, folder, parts[-1], root, parts[:-1]) from None
     finally:
-        os.close(folder)
-    return _regular(fd, os.path.join(root, *parts))
+        fs.close(folder)
+    return _regular(fd, fs.join(root, *parts))
 
 
 def _regular(fd: int, path: str) -> int:
-    import stat
-
-    mode = os.fstat(fd).st_mode
-    if stat.S_ISREG(mode):
+    mode = fs.fstat(fd).st_mode
+    if fs.S_ISREG(mode):
         return fd
-    os.close(fd)
+    fs.close(fd)
     import errno
 
-    what = "a folder" if stat.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
-    raise Refused(errno.EINVAL, f"{os.path.basename(path)} is {what}", path)
+    what = "a folder" if fs.S_ISDIR(mode) else "not a regular file (a FIFO, socket or device)"
+    raise Refused(errno.EINVAL, f"{fs.basename(path)} is {what}", path)
 
 
 def open_lock(path) -> int:
     """A lock file, read-write and created as needed. A link or FIFO at `path` itself is
     replaced (a lock file holds no data; a cloned repository's link must not stop mage), never
     followed; a link on the way is Refused like anywhere else."""
-    flags = os.O_RDWR | os.O_CREAT
+    flags = fs.O_RDWR | fs.O_CREAT
     try:
         return open_file(path, flags, 0o644, create_dirs=True)
     except Refused:
@@ -232,15 +229,15 @@ def open_lock(path) -> int:
             raise
         folder, name = _parent(path)
         try:
-            os.unlink(name, dir_fd=folder)
+            fs.unlink(name, dir_fd=folder)
         finally:
-            os.close(folder)
+            fs.close(folder)
         return open_file(path, flags, 0o644, create_dirs=True)
 
 
 def open_binary(path):
     """The regular file `path` opened for reading as a binary file object (see `open_file`)."""
-    return os.fdopen(open_file(path), "rb")
+    return open(open_file(path), "rb")  # the builtin: a file object that closes the descriptor
 
 
 def read_bytes(path, limit: int) -> bytes:
@@ -249,7 +246,7 @@ def read_bytes(path, limit: int) -> bytes:
     try:
         return read_fd(fd, limit, path)
     finally:
-        os.close(fd)
+        fs.close(fd)
 
 
 def read_text(path, limit: int) -> str:
@@ -259,12 +256,12 @@ def read_text(path, limit: int) -> str:
 
 def read_fd(fd: int, limit: int, path="") -> bytes:
     """At most `limit` bytes from an open regular file, in chunks; Refused if there are more."""
-    size = os.fstat(fd).st_size
+    size = fs.fstat(fd).st_size
     if size > limit:
         raise too_large(path, size, limit)
     chunks, total = [], 0
     while True:
-        chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+        chunk = fs.read(fd, min(1 << 20, limit + 1 - total))
         if not chunk:
             return b"".join(chunks)
         chunks.append(chunk)
@@ -276,8 +273,8 @@ def read_fd(fd: int, limit: int, path="") -> bytes:
 def too_large(path, size: int, limit: int) -> Refused:
     import errno
 
-    return Refused(errno.EFBIG, f"{os.path.basename(os.fspath(path))} is {size:,} bytes "
-                                f"(mage reads at most {limit:,})", os.fspath(path))
+    return Refused(errno.EFBIG, f"{fs.basename(fs.fspath(path))} is {size:,} bytes "
+                                f"(mage reads at most {limit:,})", fs.fspath(path))
 
 
 def entries(folder, with_stat: bool = True) -> list:
@@ -292,11 +289,11 @@ def entries(folder, with_stat: bool = True) -> list:
     except FileNotFoundError:
         return []
     try:
-        with os.scandir(fd) as listing:
+        with fs.scandir(fd) as listing:
             found = [(entry.name, _kind(entry), entry.stat(follow_symlinks=False) if with_stat else None)
                      for entry in listing]
     finally:
-        os.close(fd)
+        fs.close(fd)
     return sorted(found, key=lambda item: item[0])
 
 
@@ -311,21 +308,21 @@ def _kind(entry) -> str:
 def refused_entry(folder, name: str, kind: str) -> str:
     """The one-line report of a listed entry mage will not read."""
     what = "a symbolic link" if kind == "link" else "not a folder or a regular file"
-    return f"{os.path.join(os.fspath(folder), name)}: refused: {what} (mage reads no link inside a knowledge base)"
+    return f"{fs.join(fs.fspath(folder), name)}: refused: {what} (mage reads no link inside a knowledge base)"
 
 
 def _parent(path, create: bool = False) -> tuple:
-    path = os.path.abspath(os.fspath(path))
-    return open_dir(os.path.dirname(path), create=create), os.path.basename(path)
+    path = fs.abspath(fs.fspath(path))
+    return open_dir(fs.dirname(path), create=create), fs.basename(path)
 
 
 def lstat(path):
-    """os.lstat, with the folders on the way reached without links."""
+    """fs.lstat, with the folders on the way reached without links."""
     folder, name = _parent(path)
     try:
-        return os.stat(name, dir_fd=folder, follow_symlinks=False)
+        return fs.stat(name, dir_fd=folder, follow_symlinks=False)
     finally:
-        os.close(folder)
+        fs.close(folder)
 
 
 def lexists(path) -> bool:
@@ -339,10 +336,8 @@ def lexists(path) -> bool:
 
 def is_regular(path) -> bool:
     """True when `path` is a regular file reached without a link."""
-    import stat
-
     try:
-        return stat.S_ISREG(lstat(path).st_mode)
+        return fs.S_ISREG(lstat(path).st_mode)
     except OSError:
         return False
 

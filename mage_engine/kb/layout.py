@@ -13,11 +13,10 @@ the hook path joins them onto `KB.top` with `KB.at`, because importing
 properties, which are built from the same constants.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.kb import guard  # (annotations naming Path are quoted: pathlib is never imported here)
 
-# Every location under the project root (POSIX separators, as os.path joins them here).
+# Every location under the project root (POSIX separators, as base/fs joins them here).
 # Committed (mage/): what a person owns and reviews.
 MAGE_DIR = "mage"
 CONFIG_FILE = "mage/config.yaml"
@@ -253,17 +252,17 @@ def _posix_form(text: str) -> str:
     return head + body or "."
 
 
-def is_kb_root(folder: "str | os.PathLike") -> bool:
-    return os.path.isfile(os.path.join(folder, CONFIG_FILE))
+def is_kb_root(folder: "str | Path") -> bool:
+    return fs.isfile(fs.join(folder, CONFIG_FILE))
 
 
-def find_kb_top(start: "str | os.PathLike") -> str | None:
+def find_kb_top(start: "str | Path") -> str | None:
     """The first folder from `start` (symlinks resolved) upwards that holds mage/config.yaml, as a str."""
-    folder = os.path.realpath(start)
+    folder = fs.realpath(start)
     while True:
         if is_kb_root(folder):
             return folder
-        parent = os.path.dirname(folder)
+        parent = fs.dirname(folder)
         if parent == folder:
             return None
         folder = parent

@@ -13,9 +13,9 @@ before it changes anything. The lock is re-entrant within a process: an
 accept inside an approve, a stage inside a redirect import.
 """
 
-import os
 import time
 
+from mage_engine.base import fs
 from mage_engine.base.errors import MageError
 from mage_engine.kb import guard
 from mage_engine.kb.layout import HOST_JOURNAL_FILE, JOURNAL_FILE, KB_LOCK_FILE
@@ -30,7 +30,7 @@ class KBBusy(MageError):
 def wait_seconds() -> float:
     """How long a command waits for the lock: MAGE_LOCK_WAIT, else 10 s."""
     try:
-        return max(0.0, float(os.environ.get("MAGE_LOCK_WAIT", DEFAULT_WAIT_SECONDS)))
+        return max(0.0, float(fs.getenv("MAGE_LOCK_WAIT", DEFAULT_WAIT_SECONDS)))
     except ValueError:
         return DEFAULT_WAIT_SECONDS
 
@@ -67,7 +67,7 @@ class kb_lock:
         held[1] -= 1
         if held[1] == 0:
             del _held[self.kb.top]
-            os.close(held[0])  # closing the descriptor drops the flock
+            fs.close(held[0])  # closing the descriptor drops the flock
         return False
 
 
@@ -83,17 +83,17 @@ def _take(kb, deadline: float) -> int:
         except BlockingIOError:
             if time.monotonic() >= deadline:
                 holder = _holder(fd)
-                os.close(fd)
+                fs.close(fd)
                 raise KBBusy(f"another mage is grooming (pid {holder}); retry", "run the command again in a moment")
             time.sleep(0.02)
-    os.ftruncate(fd, 0)
-    os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+    fs.ftruncate(fd, 0)
+    fs.pwrite(fd, f"{fs.getpid()}\n".encode(), 0)
     return fd
 
 
 def _holder(fd: int) -> str:
     try:
-        return os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
+        return fs.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
     except OSError:
         return "unknown"
 
@@ -115,7 +115,7 @@ def pending_change(kb) -> bool:
     """A journal is waiting to be applied: an lstat or two, cheap enough for every hook."""
     for journal in JOURNALS:
         try:
-            os.lstat(kb.at(journal))
+            fs.lstat(kb.at(journal))
             return True
         except OSError:
             continue

@@ -8,9 +8,7 @@ Opened through the KB guard, so a link planted anywhere on the path in `.mage/`
 is never followed (and a FIFO never waited on).
 """
 
-import os
-
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.kb import guard
 from mage_engine.kb.atomic import write_text_atomic
 
@@ -25,19 +23,19 @@ def write_json(path: str, data) -> None:
 def overwrite_json(path: str, data) -> None:
     """Write compact JSON over `path` in place (no temporary file, no rename): for a file only its
     own session writes, whose reader treats a half-written file as absent."""
-    fd = guard.open_file(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644, create_dirs=True)
-    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+    fd = guard.open_file(path, fs.O_WRONLY | fs.O_CREAT | fs.O_TRUNC, 0o644, create_dirs=True)
+    with open(fd, "w", encoding="utf-8") as handle:  # the builtin: it closes the descriptor
         handle.write(fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
 
 def prune_folder(folder: str, keep: int = KEEP_FILES) -> None:
     """Delete the oldest files of `folder` beyond `keep` (one per ended session piles up)."""
     try:
-        entries = [entry for entry in os.scandir(folder) if entry.is_file(follow_symlinks=False)]
+        entries = [entry for entry in fs.scandir(folder) if entry.is_file(follow_symlinks=False)]
         if len(entries) <= keep:
             return
         entries.sort(key=lambda entry: entry.stat().st_mtime_ns)
         for entry in entries[: len(entries) - keep // 2]:
-            os.unlink(entry.path)
+            fs.unlink(entry.path)
     except OSError:
         pass

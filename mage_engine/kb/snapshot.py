@@ -13,8 +13,9 @@ with `stat_key` too. On the hook path (the index's freshness check): nothing is
 imported but os and time until a cache is read or saved.
 """
 
-import os
 import time
+
+from mage_engine.base import fs
 
 SETTLE_NS = 100_000_000  # 10x the coarsest timestamp tick of ext4/xfs/btrfs/APFS
 
@@ -29,7 +30,7 @@ def folder_keys(folder, suffix: str = ".md") -> list:
     ([] when the folder is missing); links are listed by their own stat, never followed."""
     now = time.time_ns()
     try:
-        with os.scandir(folder) as entries:
+        with fs.scandir(folder) as entries:
             return sorted((entry.name, *stat_key(entry.stat(follow_symlinks=False), now))
                           for entry in entries if entry.name.endswith(suffix))
     except OSError:

@@ -12,9 +12,7 @@ checkout (it names that checkout's mage/ files).
 
 On the hook path: a main checkout (or no git) costs one lstat of `.git`.
 """
-
-import os
-import stat
+from mage_engine.base import fs
 
 
 def with_worktree_scratch(kb):
@@ -33,9 +31,9 @@ def with_worktree_scratch(kb):
 
 def main_worktree_top(top: str):
     """The main worktree's folder when `top` is a linked worktree's (its `.git` is a file), else None."""
-    dot_git = os.path.join(top, ".git")
+    dot_git = fs.join(top, ".git")
     try:
-        if not stat.S_ISREG(os.lstat(dot_git).st_mode):
+        if not fs.S_ISREG(fs.lstat(dot_git).st_mode):
             return None
         with open(dot_git, encoding="utf-8") as handle:
             line = handle.read(4096).strip()
@@ -43,18 +41,18 @@ def main_worktree_top(top: str):
         return None
     if not line.startswith("gitdir:"):
         return None
-    gitdir = os.path.join(top, line[len("gitdir:"):].strip())
+    gitdir = fs.join(top, line[len("gitdir:"):].strip())
     common = _common_dir(gitdir)
-    if common is None or os.path.basename(common.rstrip("/")) != ".git":
+    if common is None or fs.basename(common.rstrip("/")) != ".git":
         return None  # a bare repository's worktrees have no main checkout to share with
-    return os.path.realpath(os.path.dirname(common.rstrip("/")))
+    return fs.realpath(fs.dirname(common.rstrip("/")))
 
 
 def _common_dir(gitdir: str):
     """The repository's own git folder, from a worktree's `commondir` file."""
     try:
-        with open(os.path.join(gitdir, "commondir"), encoding="utf-8") as handle:
+        with open(fs.join(gitdir, "commondir"), encoding="utf-8") as handle:
             common = handle.read(4096).strip()
     except (OSError, UnicodeDecodeError):
         return None
-    return os.path.realpath(os.path.join(gitdir, common))
+    return fs.realpath(fs.join(gitdir, common))

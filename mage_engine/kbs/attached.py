@@ -7,8 +7,7 @@ team KB still gets hints from the rest); `missing` says which, for `mage status`
 With no personal KB and no `kbs:` this costs one stat.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.kb.layout import CONFIG_FILE
 
 
@@ -51,11 +50,11 @@ def others(kb, config, environ=None) -> list:
 
 def listed_top(kb, path: str):
     """The folder a `kbs:` path names (~ expanded, relative to the project), when it holds a KB."""
-    folder = os.path.expanduser(path)
-    if not os.path.isabs(folder):
-        folder = os.path.join(kb.top, folder)
-    folder = os.path.realpath(folder)
-    return folder if os.path.isfile(os.path.join(folder, CONFIG_FILE)) else None
+    folder = fs.expanduser(path)
+    if not fs.isabs(folder):
+        folder = fs.join(kb.top, folder)
+    folder = fs.realpath(folder)
+    return folder if fs.isfile(fs.join(folder, CONFIG_FILE)) else None
 
 
 def missing(kb, config) -> list:

@@ -5,12 +5,11 @@ when that is unset), or wherever MAGE_PERSONAL_KB says. It is an ordinary KB
 folder (mage/ committed, .mage/ scratch): make it a git repository and push it
 to a remote of your own, and it follows you across machines.
 
-On the hook path: str paths and os only, and one stat to learn that there is
+On the hook path: str paths and base/fs only (no os), and one stat to learn that there is
 no personal KB (the common case costs nothing more).
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.kb.layout import CONFIG_FILE
 
 LABEL = "personal"
@@ -19,22 +18,22 @@ ENV = "MAGE_PERSONAL_KB"
 
 def personal_top(environ=None) -> str:
     """Where the personal KB is (or would be), as an absolute str path."""
-    environ = os.environ if environ is None else environ
+    environ = fs.environ() if environ is None else environ
     named = environ.get(ENV)
     if named:
-        return os.path.abspath(os.path.expanduser(named))
-    data_home = environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(os.path.abspath(os.path.expanduser(data_home)), "mage")
+        return fs.abspath(fs.expanduser(named))
+    data_home = environ.get("XDG_DATA_HOME") or fs.join(fs.expanduser("~"), ".local", "share")
+    return fs.join(fs.abspath(fs.expanduser(data_home)), "mage")
 
 
 def personal_kb(environ=None):
     """The personal KB when one was made (`mage init --personal`), else None: one stat."""
     top = personal_top(environ)
-    if not os.path.isfile(os.path.join(top, CONFIG_FILE)):
+    if not fs.isfile(fs.join(top, CONFIG_FILE)):
         return None
     from mage_engine.kb.layout import KB
 
-    return KB(os.path.realpath(top))
+    return KB(fs.realpath(top))
 
 
 def require_personal_kb():

@@ -84,14 +84,12 @@ def _trail_summary(kb, chapter) -> list:
 
 def _last_summary(path) -> str:
     """The text of the transcript's last compaction summary line ('' if none near its end)."""
-    import os
-
-    from mage_engine.base import fastjson
+    from mage_engine.base import fastjson, fs
     from mage_engine.kb import guard
 
     try:
         with guard.open_binary(path) as handle:  # the transcript may be a FIFO: refused, never waited on
-            size = os.fstat(handle.fileno()).st_size
+            size = fs.fstat(handle.fileno()).st_size
             handle.seek(max(0, size - TAIL_BYTES))
             lines = handle.read().split(b"\n")
     except (OSError, TypeError):

@@ -8,8 +8,7 @@ valid copy never imports stopwords.py. This module sits below the analyzer
 (analysis.py takes its stopword list from `stopword_list`), wordlists.py above it.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.kb.layout import WORDLISTS_FILE
 
 ANALYZER_VERSION = 6  # bump whenever the analyzer makes other terms of the same text (and SCHEMA_VERSION with it)
@@ -32,7 +31,7 @@ def stopword_list() -> list:
 def source() -> list:
     """What the saved lists depend on: the analyzer's version and stopwords.py, by size and
     modification time (a stat, where reading the words would mean importing them)."""
-    stat = os.stat(os.path.join(os.path.dirname(os.path.abspath(__file__)), "stopwords.py"))
+    stat = fs.stat(fs.join(fs.dirname(fs.abspath(__file__)), "stopwords.py"))
     return [ANALYZER_VERSION, stat.st_size, stat.st_mtime_ns]
 
 

@@ -24,8 +24,7 @@ metrics snapshot): a cursor saved apart could run ahead of its results.
 On the hook path (the nudge reads a chapter): no re, json, pathlib or dataclasses.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.kb import guard
 from mage_engine.kb.jsonfiles import parse_line
 from mage_engine.kb.layout import LEARNINGS_DIR
@@ -49,7 +48,7 @@ class TrailFile:
 
     @property
     def name(self) -> str:
-        return os.path.basename(self.path)
+        return fs.basename(self.path)
 
 
 class TrailReader:
@@ -139,7 +138,7 @@ def head_crc(path, length: int) -> int:
 def _listing(kb) -> list[TrailFile]:
     parts = {}
     try:
-        entries = list(os.scandir(kb.at(LEARNINGS_DIR)))
+        entries = list(fs.scandir(kb.at(LEARNINGS_DIR)))
     except OSError:
         return []
     for entry in entries:

@@ -5,9 +5,9 @@ makes every other call that day a single stat. Files go oldest first (by
 modification time); a session's state file goes with its last trail file.
 """
 
-import os
 import time
 
+from mage_engine.base import fs
 from mage_engine.kb.layout import PRUNE_STAMP_FILE
 
 DAY_SECONDS = 24 * 3600
@@ -18,7 +18,7 @@ def maybe_prune(kb, config=None, now: float | None = None) -> list | None:
     now = time.time() if now is None else now
     stamp = kb.at(PRUNE_STAMP_FILE)  # a str: the daily check is on the hook path
     try:
-        if now - os.stat(stamp).st_mtime < DAY_SECONDS:
+        if now - fs.stat(stamp).st_mtime < DAY_SECONDS:
             return None
     except OSError:
         pass
@@ -50,7 +50,7 @@ def prune_trail(kb, retain_days: int, max_mb: int, now: float | None = None) -> 
 def _trail_files(kb) -> list:
     found = []
     try:
-        entries = list(os.scandir(kb.learnings_dir))
+        entries = list(fs.scandir(kb.learnings_dir))
     except OSError:
         return []
     for entry in entries:
@@ -67,7 +67,7 @@ def _drop_orphan_states(kb) -> None:
 
     live = set(TrailReader(kb).stems())
     try:
-        names = os.listdir(sessions_dir(kb))
+        names = fs.listdir(sessions_dir(kb))
     except OSError:
         return
     for name in names:
@@ -81,7 +81,7 @@ def _touch(path, now: float) -> None:
 
     try:
         write_text_atomic(path, time.strftime("%Y-%m-%dT%H:%M:%SZ\n", time.gmtime(now)), durable=False)
-        os.utime(path, (now, now), follow_symlinks=False)
+        fs.utime(path, (now, now), follow_symlinks=False)
     except OSError:
         pass
 

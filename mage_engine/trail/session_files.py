@@ -8,10 +8,9 @@ module is on the hook path: it appends with str paths and `fastjson`, and
 reads file names without `re`.
 """
 
-import os
 import time
 
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.kb.layout import LEARNINGS_DIR
 
 ROTATE_BYTES = 10 * 1024 * 1024
@@ -74,16 +73,16 @@ def rotate_if_large(path, limit: int = ROTATE_BYTES) -> bool:
     opened the file just before the rename lands its line in the rotated part.
     """
     try:
-        if os.lstat(path).st_size <= limit:
+        if fs.lstat(path).st_size <= limit:
             return False
     except OSError:
         return False
     from mage_engine.kb.atomic import move
 
-    folder, name = os.path.split(os.fspath(path))
+    folder, name = fs.split(fs.fspath(path))
     stem = name[: -len(".jsonl")]
     number = 1 + max((part for _, part in _parts(folder, stem)), default=0)
-    move(path, os.path.join(folder, f"{stem}.{number}.jsonl"))
+    move(path, fs.join(folder, f"{stem}.{number}.jsonl"))
     return True
 
 
@@ -106,7 +105,7 @@ def split_name(name: str) -> tuple | None:
 def _parts(folder, stem: str):
     """(file name, part number) of a session's trail files; the live file is part 0."""
     try:
-        names = os.listdir(folder)
+        names = fs.listdir(folder)
     except OSError:
         return []
     found = []

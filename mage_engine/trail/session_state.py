@@ -9,10 +9,9 @@ blocks the next one; a live holder is waited on for at most 50 ms, after which
 the caller goes on without the lock (fail open) rather than stall the host.
 """
 
-import os
 import time
 
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import SESSIONS_DIR
 
@@ -78,10 +77,10 @@ def _last_line(path, window: int = 65536) -> bytes:
     try:
         fd = guard.open_file(path)
         try:
-            size = os.fstat(fd).st_size
-            lines = os.pread(fd, window, max(0, size - window)).splitlines()
+            size = fs.fstat(fd).st_size
+            lines = fs.pread(fd, window, max(0, size - window)).splitlines()
         finally:
-            os.close(fd)
+            fs.close(fd)
     except OSError:
         return b""
     hooked = [line for line in lines if b'"event":"Turn"' not in line and b'"event":"CompactBoundary"' not in line]
@@ -119,7 +118,7 @@ class SessionLock:
 
     def __exit__(self, *exc):
         if self._fd is not None:
-            os.close(self._fd)  # closing the descriptor releases the flock
+            fs.close(self._fd)  # closing the descriptor releases the flock
         return False
 
     def _open(self) -> int:

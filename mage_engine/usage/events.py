@@ -6,9 +6,7 @@ Readers fold the lines (metrics.load_metrics). Kept apart from the folding so a
 hook that records a hint imports this file and nothing of the readers.
 """
 
-import os
-
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.kb.layout import METRICS_EVENTS_FILE
 from mage_engine.trail.session_state import session_chapter
 
@@ -51,4 +49,4 @@ def record_accepted(kb, note_ids) -> None:
 
 def _agent_session() -> str | None:
     """The Claude Code session a command runs in (its shell has CLAUDE_CODE_SESSION_ID), if any."""
-    return os.environ.get("CLAUDE_CODE_SESSION_ID") or None
+    return fs.getenv("CLAUDE_CODE_SESSION_ID") or None

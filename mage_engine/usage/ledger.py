@@ -10,9 +10,7 @@ Appends are single O_APPEND writes, safe with concurrent hooks and no lock.
 `mage status`, `mage doctor` and the TUI; `mage hints` reads the decisions.
 """
 
-import os
-
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.kb.layout import LEDGER_FILE
 
 ROTATE_BYTES = 8 * 1024 * 1024  # past this the ledger becomes injections.1.jsonl (the one before is dropped)
@@ -32,8 +30,8 @@ def record_injection(kb, session: str, event: str, chars: int, note_ids, decisio
         entry["decision"] = {key: value for key, value in decision.items() if key != "hits"}
     path = kb.at(LEDGER_FILE)
     try:
-        if os.stat(path).st_size > ROTATE_BYTES:
-            os.replace(path, _older(path))
+        if fs.stat(path).st_size > ROTATE_BYTES:
+            fs.replace(path, _older(path))
     except OSError:
         pass
     try:

@@ -19,8 +19,7 @@ bypassed by a link. Writes anywhere else pass untouched, and this module
 imports nothing heavy.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.kb.layout import MAGE_DIR, SCRATCH_DIR, STAGING_DIR
 
 GENERATED = ("INDEX.md", "MEMORY.md")
@@ -55,7 +54,7 @@ def judge(top: str, file_path, cwd) -> str | None:
     spelled, target = written_paths(file_path, cwd)
     if target is None:
         return None
-    top = os.path.realpath(top)
+    top = fs.realpath(top)
     as_spelled, as_resolved = _place(top, spelled), _place(top, target)
     if as_spelled is None and as_resolved is None:
         return None
@@ -75,17 +74,17 @@ def written_paths(file_path, cwd) -> tuple:
     """(the path as written, made absolute; the same with every link resolved), or (None, None)."""
     if not isinstance(file_path, str) or not file_path:
         return None, None
-    base = cwd if isinstance(cwd, str) and cwd else os.getcwd()
-    spelled = os.path.normpath(os.path.join(base, os.path.expanduser(file_path)))
-    return spelled, os.path.realpath(spelled)
+    base = cwd if isinstance(cwd, str) and cwd else fs.getcwd()
+    spelled = fs.normpath(fs.join(base, fs.expanduser(file_path)))
+    return spelled, fs.realpath(spelled)
 
 
 def _place(top: str, path: str) -> str | None:
     """`path` relative to the project when it lies in mage/ or .mage/, else None."""
-    if not path.startswith(top + os.sep):
+    if not path.startswith(top + fs.sep):
         return None
     rel = path[len(top) + 1:]
-    return rel if rel.split(os.sep, 1)[0] in (MAGE_DIR, SCRATCH_DIR) and os.sep in rel else None
+    return rel if rel.split(fs.sep, 1)[0] in (MAGE_DIR, SCRATCH_DIR) and fs.sep in rel else None
 
 
 def scrubbed_input(tool: str, tool_input: dict) -> dict:

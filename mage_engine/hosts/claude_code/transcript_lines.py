@@ -7,9 +7,7 @@ string or a list of blocks, and drop `<system-reminder>` text (mage's own
 injected context among it).
 """
 
-import os
-
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.hosts.claude_code.transcript_items import Transcript
 
 MAX_READ_BYTES = 16 * 1024 * 1024
@@ -23,7 +21,7 @@ def read_entries(path, offset: int, max_bytes: int):
 
     transcript = Transcript(offset=offset)
     with guard.open_binary(path) as handle:  # a FIFO or device is refused, never waited on
-        size = os.fstat(handle.fileno()).st_size
+        size = fs.fstat(handle.fileno()).st_size
         handle.seek(offset)
         data = handle.read(max_bytes)
     end = data.rfind(b"\n") + 1

@@ -7,9 +7,9 @@ stat snapshot is (kb/snapshot.py): a file modified in the same clock tick as the
 scan is racily clean, its entry never matches, and it is re-read on the next check.
 """
 
-import os
 import time
 
+from mage_engine.base import fs
 from mage_engine.kb.layout import NOTES_DIR, SKILLS_DIR
 from mage_engine.kb.snapshot import stat_key
 
@@ -18,7 +18,7 @@ def source_dirs(kb) -> list:
     """Folders whose entries change when a note or skill is added, removed or renamed."""
     dirs = [kb.at(NOTES_DIR), kb.at(SKILLS_DIR)]
     try:
-        dirs += sorted(entry.path for entry in os.scandir(dirs[1]) if entry.is_dir(follow_symlinks=False))
+        dirs += sorted(entry.path for entry in fs.scandir(dirs[1]) if entry.is_dir(follow_symlinks=False))
     except OSError:
         pass
     return dirs
@@ -36,9 +36,9 @@ def dir_stamps(kb) -> dict:
     stamps = {}
     for folder in source_dirs(kb):
         try:
-            stamps[os.path.relpath(folder, kb.top)] = os.lstat(folder).st_mtime_ns
+            stamps[fs.relpath(folder, kb.top)] = fs.lstat(folder).st_mtime_ns
         except OSError:
-            stamps[os.path.relpath(folder, kb.top)] = 0
+            stamps[fs.relpath(folder, kb.top)] = 0
     return stamps
 
 
@@ -50,16 +50,16 @@ def list_sources(kb) -> list[str]:
     """
     rels, skills = [], kb.at(SKILLS_DIR)
     try:
-        with os.scandir(kb.at(NOTES_DIR)) as entries:
+        with fs.scandir(kb.at(NOTES_DIR)) as entries:
             rels += [f"mage/notes/{e.name}" for e in entries
                      if e.name.endswith(".md") and not e.name.startswith(".") and not e.is_symlink()]
     except OSError:
         pass
     try:
-        with os.scandir(skills) as entries:
+        with fs.scandir(skills) as entries:
             for entry in entries:
                 if not entry.name.startswith(".") and entry.is_dir(follow_symlinks=False) and \
-                        _is_file(os.path.join(entry.path, "SKILL.md")):
+                        _is_file(fs.join(entry.path, "SKILL.md")):
                     rels.append(f"mage/skills/{entry.name}/SKILL.md")
     except OSError:
         pass
@@ -68,7 +68,7 @@ def list_sources(kb) -> list[str]:
 
 def _is_file(path: str) -> bool:
     try:
-        return os.lstat(path).st_mode & 0o170000 == 0o100000
+        return fs.lstat(path).st_mode & 0o170000 == 0o100000
     except OSError:
         return False
 
@@ -80,7 +80,7 @@ def scan(kb) -> dict:
     files = {}
     for rel in list_sources(kb):
         try:
-            stat = os.lstat(os.path.join(root, rel))
+            stat = fs.lstat(fs.join(root, rel))
         except OSError:
             continue  # removed between the listing and the stat
         files[rel] = stat_key(stat, now)

@@ -9,10 +9,9 @@ that the next build deletes. The stamp also holds what freshness checks need
 SessionStart injects) sit beside it.
 """
 
-import os
 import time
 
-from mage_engine.base import fastjson
+from mage_engine.base import fastjson, fs
 from mage_engine.base.errors import MageError
 from mage_engine.kb.flock import FileLock
 from mage_engine.kb.jsonfiles import read_object
@@ -79,7 +78,7 @@ def new_generation(kb) -> tuple[str, str]:
     """(name, absolute path) of a new, empty generation folder."""
     from mage_engine.kb import guard
 
-    name = f"gen-{time.time_ns()}-{os.getpid()}"
+    name = f"gen-{time.time_ns()}-{fs.getpid()}"
     path = kb.index_dir / name
     guard.makedirs(path)  # Tantivy writes inside: no folder on the way may be a link out of the KB
     return name, str(path)
@@ -126,7 +125,7 @@ def private_copy(path: str) -> str:
 
     folder = tempfile.mkdtemp(prefix="mage-index-")
     atexit.register(shutil.rmtree, folder, True)
-    copy = os.path.join(folder, "index")
+    copy = fs.join(folder, "index")
     shutil.copytree(path, copy, symlinks=False)
     return copy
 

@@ -7,8 +7,7 @@ declaration, or one that has ended, costs the hook one failed lstat and nothing
 more. It is on the hook path: str paths, no json module.
 """
 
-import os
-
+from mage_engine.base import fs
 from mage_engine.trail.session_files import session_stem
 from mage_engine.kb.layout import PROCEDURE_GRAPH_FILE, STATE_DIR
 
@@ -23,7 +22,7 @@ def declared(kb, session: str) -> dict | None:
     """{"session", "key", "step", "ts"} of the session's last declaration, or None (the common case)."""
     path = position_file(kb, session)
     try:
-        os.lstat(path)
+        fs.lstat(path)
     except OSError:
         return None
     from mage_engine.kb.jsonfiles import read_object
@@ -52,7 +51,7 @@ def session_line(kb, session: str) -> str:
     """What SessionStart says so the agent knows its own session id: only in a KB that keeps a graph
     (some `mage session` command has drawn `.mage/index/graph.json`), so other KBs pay nothing."""
     try:
-        os.lstat(kb.at(PROCEDURE_GRAPH_FILE))
+        fs.lstat(kb.at(PROCEDURE_GRAPH_FILE))
     except OSError:
         return ""
     from mage_engine.base.clip import clip

@@ -17,6 +17,7 @@ Older prompts fade: past `HALVE_AT` prompts every count is halved, so what
 "everyday" means follows the project as it changes.
 """
 
+from mage_engine.base import fs
 from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG, EVERYDAY_NEAR_FILE
 
 FOLD_EVERY = 8
@@ -118,8 +119,6 @@ def count_prompt(kb, everyday: Everyday, terms, prompt: str) -> None:
     """Fold one prompt into the counts: one appended line, and every FOLD_EVERY prompts a new
     snapshot (a rename per prompt costs more than the whole decision). Only the terms the scrub
     leaves in `prompt` are counted: a secret's words never reach .mage/state/. Never raises."""
-    import os
-
     from mage_engine.kb.atomic import append_line
 
     terms = scrubbed_terms(prompt, terms)
@@ -129,10 +128,10 @@ def count_prompt(kb, everyday: Everyday, terms, prompt: str) -> None:
         try:
             append_line(log, line)
         except FileNotFoundError:
-            os.makedirs(os.path.dirname(log), exist_ok=True)
+            fs.makedirs(fs.dirname(log), exist_ok=True)
             append_line(log, line)
         if everyday.pending + 1 >= FOLD_EVERY:
-            size = os.stat(log).st_size  # lines another hook appends from now on wait for the next fold
+            size = fs.stat(log).st_size  # lines another hook appends from now on wait for the next fold
             if everyday.whole:
                 everyday.add(line.split())
             else:
@@ -144,11 +143,9 @@ def count_prompt(kb, everyday: Everyday, terms, prompt: str) -> None:
 
 def _fold(kb, everyday: Everyday, offset: int) -> None:
     """Save the counts up to byte `offset` of the log; start a new log once it is long."""
-    import os
-
     log = kb.at(EVERYDAY_LOG)
     if offset >= MAX_LOG_BYTES:
-        os.replace(log, log + ".old")  # a prompt appended a moment ago may miss its count: a statistic
+        fs.replace(log, log + ".old")  # a prompt appended a moment ago may miss its count: a statistic
         offset = 0
     save_counts(kb, everyday, offset)
 
