@@ -79,6 +79,15 @@ def open_kb(kb_dir: str | None) -> KB:
     return kb
 
 
+def warn_config(kb: KB) -> None:
+    """Say on stderr what in config.yaml the hooks cannot read (they use the defaults meanwhile):
+    for the commands that show what the hooks do (hints, eval, recall), which read it as they do."""
+    from mage_engine.kb.config import load_config_cached
+
+    for warning in load_config_cached(kb).warnings:
+        click.echo(f"warning: {warning} (until then the hooks, and this, use the defaults)", err=True)
+
+
 def wants_personal() -> bool:
     """Whether --personal was given, before or after the command."""
     ctx = click.get_current_context(silent=True)

@@ -2,7 +2,7 @@
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_cli.common import echo_json, json_option, kb_option, open_kb, warn_config
 
 
 @click.command(name="eval")
@@ -26,6 +26,7 @@ def eval_command(floor, show_why, as_json, kb_dir):
     from mage_engine.recall.hint.replay import replay
 
     kb = open_kb(kb_dir)
+    warn_config(kb)
     result = replay(kb, floor)
     if as_json:
         echo_json(result)

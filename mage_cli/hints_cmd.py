@@ -2,7 +2,7 @@
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_cli.common import echo_json, json_option, kb_option, open_kb, warn_config
 
 
 @click.command()
@@ -29,8 +29,14 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
       mage hints --why "terraform plan says the state is locked"
       mage hints --report
     """
+    _check_options(session, why_prompt, report, floor)
     kb = open_kb(kb_dir)
+    warn_config(kb)
     if why_prompt is not None:
+        if session:
+            from mage_engine.recall.hint.decision_log import full_session_id
+
+            session = full_session_id(kb, session)  # its start alone would name no standing context
         _why(kb, why_prompt, session, floor, as_json)
     elif report:
         from mage_cli.hints_report import show_report
@@ -40,11 +46,34 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
         _history(kb, session, limit, as_json)
 
 
+def _check_options(session, why_prompt, report, floor) -> None:
+    """Options that would do nothing together are a usage error, not silently dropped."""
+    if report and why_prompt is not None:
+        raise click.UsageError("--report and --why are two views: give one")
+    if floor is not None and why_prompt is None:
+        raise click.UsageError("--floor goes with --why: mage hints --why PROMPT --floor 0.3 "
+                               "(mage eval --floor tries a floor on the whole trail)")
+    if report and session:
+        raise click.UsageError("--report covers every session: drop --session")
+    if session is not None and not session.strip():
+        raise click.UsageError("--session needs an id (or its start)")
+
+
+MAX_STDIN_BYTES = 4 * 1024 * 1024  # prompts to explain, one per line: a pasted log past this is refused
+
+
 def _why(kb, prompt, session, floor, as_json):
+    from mage_cli.common import read_input
+    from mage_engine.base.errors import MageError
     from mage_engine.recall.hint.explain import candidate_line, decision_line, why
 
-    prompts = [line for line in click.get_text_stream("stdin").read().splitlines() if line.strip()] \
-        if prompt == "-" else [prompt]
+    if prompt == "-":
+        text = read_input("-", MAX_STDIN_BYTES + 1)  # bytes that are not UTF-8 are replaced, as the hook does
+        if len(text.encode("utf-8", "replace")) > MAX_STDIN_BYTES:
+            raise MageError("more than 4 MB of prompts on stdin", "explain fewer prompts at a time (one per line)")
+        prompts = [line for line in text.splitlines() if line.strip()]
+    else:
+        prompts = [prompt]
     decisions = [why(kb, text, session, floor) for text in prompts]
     if as_json:
         echo_json([{"prompt": text, **decision} for text, decision in zip(prompts, decisions)])

@@ -6,7 +6,8 @@ from mage_cli.common import echo_json, json_option, kb_option, open_kb
 from mage_engine.base.clip import plain, plain_block
 from mage_engine.grooming.groom import load_note
 from mage_engine.kb.config import load_config
-from mage_engine.kb.notes import load_folder, render_note
+from mage_engine.base.errors import MageError
+from mage_engine.kb.notes import FOLDER_FIX, load_folder, notes_folder_refused, render_note
 from mage_engine.grooming.derived import rebuild_all
 
 
@@ -24,6 +25,9 @@ def notes(category, kind, kb_dir, as_json):
       mage notes --kind rule --json
     """
     kb = open_kb(kb_dir)
+    refusal = notes_folder_refused(kb)
+    if refusal:
+        raise MageError(refusal, FOLDER_FIX)
     found, problems = load_folder(kb.notes_dir)
     found = [n for n in found if (not category or n.category == category) and (not kind or n.kind == kind)]
     warnings = [str(p) for p in problems] + [w for n in found for w in n.warnings]

@@ -2,7 +2,7 @@
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb
+from mage_cli.common import echo_json, json_option, kb_option, open_kb, warn_config
 
 
 @click.command()
@@ -30,6 +30,7 @@ def recall(query, limit, logs, as_json, kb_dir):
     from mage_engine.base.clip import clip
 
     kb = open_kb(kb_dir)
+    warn_config(kb)
     warnings = []
     if logs:  # the logs have their own search: the notes' index feeds hints, and a log never is one
         from mage_engine.logs.search import search_logs

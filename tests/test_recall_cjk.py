@@ -56,3 +56,12 @@ def test_recall_finds_cjk_notes_and_english_still_works(kb):
 @pytest.mark.parametrize("prompt", ["谢谢，没问题了", "ありがとうございます", "감사합니다", "今天天气怎么样？"])
 def test_cjk_chatter_gets_no_hint(kb, prompt):
     assert hinted(kb, prompt) == ""
+
+
+@pytest.mark.parametrize("prompt, words", [
+    ("订单服务又报错了，连接池好像被占满了，怎么办？", "连接池好像被占满了"),
+    ("CIのビルドキャッシュが古いままで、依存関係の更新が反映されない", "ビルドキャッシュが古いままで"),
+])
+def test_the_follow_up_query_keeps_the_words_of_every_script(kb, prompt, words):
+    follow_up = hinted(kb, prompt).splitlines()[-1]
+    assert follow_up.startswith('More with: mage recall "') and words in follow_up

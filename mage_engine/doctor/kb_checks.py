@@ -14,6 +14,11 @@ def find(kb_dir, start) -> tuple[KB | None, Check]:
     except KBNotFound as error:
         return None, fail("kb", error.what, error.fix)
     from mage_engine.grooming import catalog
+    from mage_engine.kb.notes import FOLDER_FIX, notes_folder_refused
+
+    refusal = notes_folder_refused(kb)
+    if refusal:
+        return kb, fail("kb", f"knowledge base at {kb.root}: {refusal}", FOLDER_FIX)
 
     from mage_engine.kb.skills import count_skills, skill_problems
 

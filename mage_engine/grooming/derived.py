@@ -44,6 +44,11 @@ def rebuild_all(kb: KB, config: Config, progress=None) -> dict:
 
     Returns {"notes": n, "problems": [one-line strings], "written": [paths], "search": status}.
     """
+    from mage_engine.kb.notes import FOLDER_FIX, notes_folder_refused
+
+    refusal = notes_folder_refused(kb)
+    if refusal:  # INDEX.md and MEMORY.md are committed: never rewritten as if the notes were gone
+        raise MageError(refusal, f"{FOLDER_FIX}; INDEX.md and MEMORY.md were left as they are")
     with kb_lock(kb):  # INDEX.md and MEMORY.md from one view of the notes; the search index has its own lock
         # the catalog re-reads only notes whose mtime or size changed since its last look
         notes, problems = light_notes(kb), note_problems(kb) + note_warnings(kb) + skill_problems(kb)

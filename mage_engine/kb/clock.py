@@ -9,3 +9,12 @@ def utc_now() -> str:
 
 def today() -> str:
     return dt.date.today().isoformat()
+
+
+def iso_date(value) -> str:
+    """`value` when it is a YYYY-MM-DD date, else '': what recency sorts by (a hand-written
+    `created: yesterday` sorts as undated, not above every real date)."""
+    try:
+        return dt.date.fromisoformat(value).isoformat() if isinstance(value, str) and len(value) == 10 else ""
+    except ValueError:
+        return ""

@@ -19,6 +19,7 @@ def split(text: str, path) -> tuple[dict, str, int]:
 
     if text.startswith("\ufeff"):
         text = text[1:]
+    text = text.replace("\r\n", "\n")  # git's core.autocrlf checks notes out with CRLF line endings
     if not text.startswith("---"):
         raise NoteFormatError(path, 1, "no YAML frontmatter (the file must start with a line '---')")
     closing = _FENCE.search(text, 3)

@@ -18,7 +18,7 @@ from pathlib import Path
 from mage_engine.base.errors import NoteFormatError
 from mage_engine.kb import frontmatter, guard
 from mage_engine.kb.atomic import write_text_atomic
-from mage_engine.kb.clock import today  # noqa: F401  (re-exported)
+from mage_engine.kb.clock import iso_date, today  # noqa: F401  (today: re-exported)
 from mage_engine.kb.ids import is_safe_id
 
 KINDS = ("lesson", "procedure", "pointer", "rule", "preference", "goal", "fact", "transition")
@@ -90,6 +90,8 @@ def parse_note(text: str, path: Path | None = None) -> Note:
     data, body, _ = frontmatter.split(text, where)
     note_id, declared = _id_of(data, path, where)
     title = data.get("title")
+    if isinstance(title, (bool, int, float, dt.date)):
+        title = _as_written(text, "title")  # `title: yes`, `title: 2024`: YAML reads no text, the person wrote one
     if not isinstance(title, str) or not title.strip():
         raise NoteFormatError(where, 2, "missing 'title'")
     note = Note(
@@ -114,7 +116,18 @@ def _value_warnings(note: Note, text: str, where) -> list[str]:
         if value not in allowed:
             found.append(f"{where}:{_key_line(text, key)}: unknown {key} '{value}' (allowed: {', '.join(allowed)}); "
                          f"kept as written")
+    for key, value in (("created", note.created), ("updated", note.updated)):
+        if value and not iso_date(value):
+            found.append(f"{where}:{_key_line(text, key)}: {key} '{value}' is not a date (write YYYY-MM-DD); "
+                         f"kept as written, sorted as undated")
     return found
+
+
+def _as_written(text: str, key: str) -> str:
+    """The text after `key:` on its frontmatter line, without quotes or a trailing comment."""
+    line = text.splitlines()[_key_line(text, key) - 1] if f"\n{key}:" in text else ""
+    value = line.partition(":")[2].split(" #", 1)[0].strip()
+    return value[1:-1] if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"" else value
 
 
 def _key_line(text: str, key: str) -> int:
@@ -188,6 +201,21 @@ def load_folder(folder: Path) -> tuple[list[Note], list[NoteFormatError]]:
             problems.append(problem)
     notes.sort(key=lambda n: n.id)
     return notes, problems
+
+
+FOLDER_FIX = "make mage/notes a real folder again (move the notes it links to into it)"
+
+
+def notes_folder_refused(kb) -> str:
+    """Why the notes folder itself is refused ('' when it is a folder, or absent): a link in its place
+    (or in mage/'s) would have every note read from outside the project, so none is read at all."""
+    try:
+        guard.entries(kb.notes_dir, with_stat=False)
+    except guard.Refused as error:
+        return error.strerror or str(error)
+    except OSError:
+        pass
+    return ""
 
 
 def refused(path, kind: str) -> NoteFormatError:

@@ -8,6 +8,7 @@ notes were left out and where they are (INDEX.md). Every entry is one line
 whatever the notes contain.
 """
 
+from mage_engine.kb.clock import iso_date
 from mage_engine.kb.notes import Note
 from mage_engine.base.clip import TITLE_CHARS, clip
 
@@ -59,7 +60,7 @@ def overflow_line(left_out: int) -> str:
 
 def rank_by_recency(notes: list[Note]) -> list[Note]:
     """Most recently updated first; ties broken by id so the order is stable."""
-    return sorted(notes, key=lambda n: (_negate(n.updated or n.created or ""), n.id))
+    return sorted(notes, key=lambda n: (_negate(iso_date(n.updated) or iso_date(n.created)), n.id))
 
 
 def _negate(date: str) -> str:

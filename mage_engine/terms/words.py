@@ -60,6 +60,29 @@ def plain_words(text: str) -> list:
     return found
 
 
+def words_any_script(text: str) -> list:
+    """`plain_words` for every script: runs of letters and digits (with `_` and `-` inside them),
+    split where Chinese, Japanese or Korean text meets other text ("返回502" -> 返回, 502)."""
+    if text.isascii():
+        return plain_words(text)
+    from mage_engine.terms.cjk import has_cjk, runs
+
+    found, i, n = [], 0, len(text)
+    while i < n:
+        if not text[i].isalnum():
+            i += 1
+            continue
+        start, i = i, i + 1
+        while i < n and (text[i].isalnum() or text[i] in "_-"):
+            i += 1
+        word = text[start:i]
+        if has_cjk(word):
+            found.extend(piece for _, piece in runs(word))
+        else:
+            found.append(word)
+    return found
+
+
 def alnum_pieces(word: str) -> list:
     """`re.findall(r"[^\\W_]+", word)`: the runs of letters and digits."""
     found, start = [], None

@@ -7,6 +7,7 @@ render_all): notes with recorded use first, by how much they were used
 the chapters and what happened in each; a hint alone is not use.
 """
 
+from mage_engine.kb.clock import iso_date
 from mage_engine.usage.metrics import load_metrics
 
 
@@ -49,7 +50,7 @@ def rank_key(kb, metrics: dict | None = None):
     def key(note):
         """(unused?, -use, undated?, newest first, id)."""
         weight = usage_weight(metrics.get(note.id))
-        recency = note.updated or note.created or ""
+        recency = iso_date(note.updated) or iso_date(note.created)  # `created: yesterday` is undated
         return (0 if weight else 1, -weight, 0 if recency else 1, _descending(recency), note.id)
 
     return key

@@ -11,6 +11,8 @@ prompt); `closed` says whether the turn has ended (a later prompt came), before
 which "not used yet" is not "not used".
 """
 
+from mage_engine.base import fs
+
 EVENT = "UserPromptSubmit"
 
 
@@ -23,6 +25,30 @@ def decision_entries(kb, session: str | None = None) -> list:
         exact = [e for e in entries if e.get("session") == session]
         entries = exact or [e for e in entries if str(e.get("session", "")).startswith(session)]
     return entries
+
+
+def full_session_id(kb, session: str) -> str:
+    """The id of the one session `session` names (its id, or the start of it) among those the ledger
+    and the session starts know. Raises MageError when it names none, or several."""
+    from mage_engine.base.errors import MageError
+    from mage_engine.kb.layout import SESSION_CONTEXT_DIR
+    from mage_engine.usage.ledger import read_ledger
+
+    known = {str(e.get("session")) for e in read_ledger(kb) if e.get("session")}
+    try:
+        known |= {name[:-5] for name in fs.listdir(kb.at(SESSION_CONTEXT_DIR)) if name.endswith(".json")}
+    except OSError:
+        pass
+    if session in known:
+        return session
+    matches = sorted(s for s in known if s.startswith(session))
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise MageError(f"no session of this knowledge base starts with {session!r}",
+                        "`mage hints` lists recent prompts with their sessions")
+    raise MageError(f"{session!r} starts {len(matches)} sessions ({', '.join(m[:12] for m in matches[:3])}…)",
+                    "give more of the id")
 
 
 def hint_decisions(kb, session: str | None = None) -> list:

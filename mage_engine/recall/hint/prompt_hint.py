@@ -80,12 +80,12 @@ def render_hint(hits, query: str) -> str:
 def recall_query(prompt: str, weights) -> str:
     """The prompt's most specific words, in prompt order: a query a person could retype."""
     from mage_engine.terms.analysis import terms
-    from mage_engine.terms.words import plain_words
+    from mage_engine.terms.words import words_any_script
 
     if weights is None:
         return ""
     picked = {}
-    for position, word in enumerate(plain_words(prompt[:4000])):  # [A-Za-z0-9][A-Za-z0-9_-]*
+    for position, word in enumerate(words_any_script(prompt[:4000])):
         word_terms = terms(word)
         known = [t for t in word_terms if weights.df.get(t)]  # a word no note holds finds nothing
         weight = max((weights.weight.get(t, 0.0) for t in known), default=0.0)

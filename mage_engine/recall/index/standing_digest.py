@@ -5,6 +5,8 @@ SessionStart must stay fast, so it never parses notes: the index build leaves
 the most recently updated lessons, as records (id, title, summary, path).
 """
 
+from mage_engine.kb.clock import iso_date
+
 STANDING_KINDS = ("rule", "preference", "goal")
 RECENT_KINDS = ("lesson", "procedure")
 RECENT_COUNT = 8
@@ -17,7 +19,7 @@ def standing_digest(records: dict) -> dict:
     standing = sorted((r for r in notes if r["kind"] in STANDING_KINDS),
                       key=lambda r: (STANDING_KINDS.index(r["kind"]), r["id"]))
     recent = sorted((r for r in notes if r["kind"] in RECENT_KINDS),
-                    key=lambda r: (r.get("updated") or r.get("created") or "", r["id"]), reverse=True)
+                    key=lambda r: (iso_date(r.get("updated")) or iso_date(r.get("created")), r["id"]), reverse=True)
     return {"standing": [_slim(r) for r in standing], "recent": [_slim(r) for r in recent[:RECENT_COUNT]]}
 
 

@@ -1,0 +1,68 @@
+"""`mage hints` as a user's hands type it: stdin in any bytes, a session's start for its id,
+options that would do nothing refused, a config the hooks cannot read said aloud."""
+
+import subprocess
+
+import pytest
+
+from helpers.hook import run_hook
+from helpers.process import BIN, run_mage
+from helpers.recall import eval_kb, injected, prompt_payload, start_payload
+
+LOCK = "terraform plan in live/prod/eks -> Error acquiring the state lock. can I delete the row in dynamodb?"
+
+
+@pytest.fixture(scope="module")
+def kb(tmp_path_factory):
+    kb = eval_kb(tmp_path_factory.mktemp("hints-options") / "project")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    return kb
+
+
+def test_prompts_on_stdin_that_are_not_utf8_are_explained_not_a_crash(kb):
+    done = subprocess.run([str(BIN / "mage"), "hints", "--why", "-"], input=LOCK.encode() + b" \xff\xfe\n",
+                          capture_output=True, cwd=kb.root, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.decode().startswith("hinted tf-state-lock-force-unlock")
+
+
+def test_why_with_the_start_of_a_session_id_reads_that_sessions_standing_context(kb):
+    session = "5f1c2a9e-0000-4000-8000-00000000abcd"
+    start = injected(run_hook("SessionStart", start_payload(kb, session)))
+    standing = next(line[2:].split(" (")[0] for line in start.splitlines() if line.startswith("- "))
+    note = (kb.notes_dir / f"{standing}.md").read_text()
+    title = next(line[7:] for line in note.splitlines() if line.startswith("title: "))
+    full = run_mage("hints", "--why", title, "--session", session, cwd=kb.root).stdout
+    short = run_mage("hints", "--why", title, "--session", "5f1c", cwd=kb.root).stdout
+    assert "in standing context" in full and short == full
+
+
+def test_a_session_no_record_knows_is_an_error_of_one_line(kb):
+    done = run_mage("hints", "--why", LOCK, "--session", "nosuch", cwd=kb.root)
+    assert done.returncode == 1 and done.stderr.count("\n") == 1
+    assert "no session of this knowledge base starts with 'nosuch'" in done.stderr
+
+
+@pytest.mark.parametrize("args, says", [
+    (("--floor", "0.3"), "--floor goes with --why"),
+    (("--report", "--floor", "0.3"), "--floor goes with --why"),
+    (("--report", "--why", "kestrel"), "--report and --why are two views"),
+    (("--report", "--session", "s1"), "--report covers every session"),
+    (("--session", ""), "--session needs an id"),
+])
+def test_options_that_would_do_nothing_are_a_usage_error(kb, args, says):
+    done = run_mage("hints", *args, cwd=kb.root)
+    assert done.returncode == 2 and says in done.stderr
+
+
+def test_a_config_the_hooks_cannot_read_is_said_by_the_commands_that_show_what_they_do(tmp_path):
+    kb = eval_kb(tmp_path / "project")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    with open(kb.config_path, "a") as config:
+        config.write("hint:\n  min_score: 2\n")
+    for command in (("hints", "--why", LOCK), ("recall", "state lock"), ("eval",)):
+        done = run_mage(*command, cwd=kb.root)
+        assert done.returncode == 0, done.stderr
+        assert "key 'hint.min_score' must be between 0 and 1" in done.stderr, command
+        assert "use the defaults" in done.stderr
+    assert "(floor 0.40" in run_mage("hints", "--why", LOCK, cwd=kb.root).stdout  # the hook's default floor
