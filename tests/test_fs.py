@@ -36,6 +36,8 @@ def test_join_answers_as_os_path(parts):
                                          ("a/b", "."), ("/", "/a")])
 def test_relpath_answers_as_os_path(path, start):
     assert fs.relpath(path, start) == os.path.relpath(path, start)
+    with pytest.raises(ValueError):
+        fs.relpath("", start)
 
 
 @pytest.fixture

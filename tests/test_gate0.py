@@ -78,6 +78,22 @@ def test_relative_paths_and_links_into_mage_are_caught(kb):
     assert SECRET not in linked["updatedInput"]["content"]
 
 
+def test_a_link_followed_by_dotdot_is_resolved_as_the_write_goes(kb):
+    """`olink/..` is the parent of where the link points, not the project: tidied as text first, the
+    path seemed to lie outside mage/ and the write went through unscrubbed."""
+    other = kb.root.parent / "other"
+    other.mkdir()
+    os.symlink(other, kb.root / "olink")
+    through = kb.root / "olink" / ".." / kb.root.name / "mage"
+    assert os.path.realpath(through) == str(kb.mage_dir)
+    scrubbed = pre_tool_use(kb, "Write", {"file_path": str(through / "x.md"), "content": f"token {SECRET}"})
+    assert SECRET not in scrubbed["updatedInput"]["content"]
+    denied = pre_tool_use(kb, "Write", {"file_path": str(through / "INDEX.md"), "content": "x"})
+    assert denied["permissionDecision"] == "deny"
+    relative = pre_tool_use(kb, "Write", {"file_path": f"olink/../{kb.root.name}/mage/x.md", "content": SECRET})
+    assert SECRET not in relative["updatedInput"]["content"]
+
+
 def test_a_malformed_payload_is_silent(kb):
     for raw in ("", "not json", "[]", json.dumps({"cwd": str(kb.root), "tool_name": "Write", "tool_input": "x"})):
         done = subprocess.run([HOOK, "PreToolUse"], input=raw, capture_output=True, text=True, timeout=30)

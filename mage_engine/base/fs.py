@@ -164,6 +164,8 @@ def _join_real(path: str, rest: str, seen: dict) -> tuple:
 
 
 def relpath(path, start: str = ".") -> str:
+    if not path:
+        raise ValueError("no path specified")  # as os.path.relpath: '' is no path, not the folder here
     start_parts = [part for part in abspath(start).split(sep) if part]
     path_parts = [part for part in abspath(path).split(sep) if part]
     common = 0

@@ -75,8 +75,10 @@ def written_paths(file_path, cwd) -> tuple:
     if not isinstance(file_path, str) or not file_path:
         return None, None
     base = cwd if isinstance(cwd, str) and cwd else fs.getcwd()
-    spelled = fs.normpath(fs.join(base, fs.expanduser(file_path)))
-    return spelled, fs.realpath(spelled)
+    joined = fs.join(base, fs.expanduser(file_path))
+    # links are resolved on the path as written: `link/..` goes through the link first, as the write
+    # does, where tidying the text first would cancel the two and miss a way into mage/
+    return fs.normpath(joined), fs.realpath(joined)
 
 
 def _place(top: str, path: str) -> str | None:
