@@ -8,7 +8,7 @@ import pytest
 
 from helpers.process import run_mage
 from helpers.hook import MAGE_HOOK, run_hook
-from helpers.recall import eval_kb, injected, prompt_payload, start_payload
+from helpers.recall import eval_kb, indexed_eval_kb, injected, prompt_payload, start_payload
 
 DEPLOY = ("ran the deploy workflow from my branch to try something: Could not assume role with OIDC: "
           "Not authorized to perform sts:AssumeRoleWithWebIdentity")
@@ -17,9 +17,7 @@ LOCK = "terraform plan in live/prod/eks -> Error acquiring the state lock. can I
 
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory):
-    kb = eval_kb(tmp_path_factory.mktemp("hint") / "project")
-    assert run_mage("index", cwd=kb.root).returncode == 0
-    return kb
+    return indexed_eval_kb(tmp_path_factory.mktemp("hint") / "project")
 
 
 def hint(kb, prompt, env=None, session="test-session") -> str:

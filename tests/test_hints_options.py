@@ -7,16 +7,14 @@ import pytest
 
 from helpers.hook import run_hook
 from helpers.process import BIN, run_mage
-from helpers.recall import eval_kb, injected, prompt_payload, start_payload
+from helpers.recall import eval_kb, indexed_eval_kb, injected, prompt_payload, start_payload
 
 LOCK = "terraform plan in live/prod/eks -> Error acquiring the state lock. can I delete the row in dynamodb?"
 
 
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory):
-    kb = eval_kb(tmp_path_factory.mktemp("hints-options") / "project")
-    assert run_mage("index", cwd=kb.root).returncode == 0
-    return kb
+    return indexed_eval_kb(tmp_path_factory.mktemp("hints-options") / "project")
 
 
 def test_prompts_on_stdin_that_are_not_utf8_are_explained_not_a_crash(kb):

@@ -5,14 +5,12 @@ import json
 import pytest
 
 from helpers.process import run_mage
-from helpers.recall import eval_kb
+from helpers.recall import indexed_eval_kb
 
 
 @pytest.fixture(scope="module")
 def kb(tmp_path_factory):
-    kb = eval_kb(tmp_path_factory.mktemp("cli") / "project")
-    assert run_mage("index", cwd=kb.root).returncode == 0
-    return kb
+    return indexed_eval_kb(tmp_path_factory.mktemp("cli") / "project")
 
 
 def test_recall_prints_score_id_title_summary_and_path(kb):

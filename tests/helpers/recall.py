@@ -34,6 +34,15 @@ def write_note(kb, note_id: str, title: str, body: str, kind: str = "lesson", ta
     return path
 
 
+def indexed_eval_kb(root: Path):
+    """`eval_kb(root)`, indexed by the real `mage index`."""
+    from helpers.process import run_mage
+
+    kb = eval_kb(root)
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    return kb
+
+
 def indexed_kb_of(root: Path, notes: dict):
     """A KB at `root` holding `notes` ({id: (title, body)}), indexed by `mage index`."""
     from mage_engine.kb.init import init_kb
