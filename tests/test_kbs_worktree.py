@@ -90,3 +90,29 @@ def test_the_grooming_journal_stays_in_each_checkout(tmp_path, shared):
     kb = find_kb(feature)
     assert kb.journal_path == feature.resolve() / ".mage" / "journal.json"
     assert kb.staging_dir == (main if shared else feature).resolve() / ".mage" / "staging"
+
+
+def test_a_copied_tree_cannot_point_its_scratch_at_another_folder(tmp_path):
+    """A `.git` file is only a file: a tarball can carry one naming any folder with a `.git` in it."""
+    victim = tmp_path / "victim"
+    (victim / ".git").mkdir(parents=True)
+    project = tmp_path / "project"
+    project.mkdir()
+    assert run_mage("init", cwd=project).returncode == 0
+    config = project / "mage" / "config.yaml"
+    config.write_text(config.read_text() + "scratch: shared\n")
+    (tmp_path / "wt").mkdir()
+    (tmp_path / "wt" / "commondir").write_text(f"{victim / '.git'}\n")
+    (tmp_path / "wt" / "gitdir").write_text(f"{project / '.git'}\n")  # even naming the checkout back
+    (project / ".git").write_text("gitdir: ../wt\n")
+    _prompt(project)
+    assert not (victim / ".mage").exists(), "nothing of mage's in a folder that is no knowledge base"
+    assert _trail_holds_prompt(project), "the copied tree keeps its own trail"
+
+
+def test_a_worktree_whose_main_checkout_is_no_kb_keeps_its_own_scratch(tmp_path):
+    main, feature = _repo(tmp_path, shared=True)
+    git(main, "rm", "-q", "-r", "mage")  # the main checkout no longer holds a knowledge base
+    (feature / "mage" / "config.yaml").write_text("scratch: shared\n")
+    _prompt(feature)
+    assert not _trail_holds_prompt(main) and _trail_holds_prompt(feature)
