@@ -98,3 +98,18 @@ def test_a_malformed_payload_is_silent(kb):
     for raw in ("", "not json", "[]", json.dumps({"cwd": str(kb.root), "tool_name": "Write", "tool_input": "x"})):
         done = subprocess.run([HOOK, "PreToolUse"], input=raw, capture_output=True, text=True, timeout=30)
         assert done.returncode == 0 and done.stdout == ""
+
+
+def test_a_write_into_another_projects_mage_is_guarded_wherever_the_session_runs(kb, tmp_path):
+    from mage_engine.kb.init import init_kb
+
+    other = init_kb(tmp_path / "elsewhere" / "api").kb
+    outside = tmp_path / "scratch-dir"
+    outside.mkdir()
+    for cwd in (kb.root, outside):  # a session in another KB, or in no KB at all
+        out = pre_tool_use(kb, "Write", {"file_path": str(other.notes_dir / "token.md"), "content": SECRET}, cwd=cwd)
+        assert SECRET not in out["updatedInput"]["content"], cwd
+        denied = pre_tool_use(kb, "Write", {"file_path": str(other.mage_dir / "INDEX.md"), "content": "x"}, cwd=cwd)
+        assert denied["permissionDecision"] == "deny"
+    plain = pre_tool_use(kb, "Write", {"file_path": str(outside / "mage" / "x.md"), "content": SECRET}, cwd=outside)
+    assert plain is None, "a folder named mage/ in no knowledge base is not mage's"

@@ -96,7 +96,7 @@ def main(argv=None) -> None:
     kb = None
     try:
         payload, notes = _read_payload()
-        kb = _find_kb(payload)
+        kb = _find_kb(payload, event)
         log_kb = kb or _fallback_kb()  # found once, however many notes there are to log
         for note in notes:
             log_error(log_kb, event, note)
@@ -208,8 +208,15 @@ def _finish_pending_change(kb) -> None:
         log_error(kb, "recover", problem)
 
 
-def _find_kb(payload: dict):
+def _find_kb(payload: dict, event: str = ""):
     from mage_engine.kb.layout import KB, find_kb_top, is_kb_root
+
+    if event == "PreToolUse":  # Gate-0 guards the KB a write lands in, not only the session's
+        from mage_engine.hosts.claude_code.gate0 import kb_top_of_write
+
+        top = kb_top_of_write(payload)
+        if top:
+            return KB(fs.realpath(top))
 
     named = fs.getenv("MAGE_KB")
     if named:

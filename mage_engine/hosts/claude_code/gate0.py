@@ -70,6 +70,22 @@ def judge(top: str, file_path, cwd) -> str | None:
     return "scrub"
 
 
+def kb_top_of_write(payload: dict) -> str | None:
+    """The project whose mage/ or .mage/ a write lands in (its path as written, or resolved), or None:
+    Gate-0 guards that knowledge base wherever the session runs (its cwd may be another project, or none)."""
+    from mage_engine.kb.layout import is_kb_root
+
+    tool_input = payload.get("tool_input")
+    if payload.get("tool_name") not in TOOLS or not isinstance(tool_input, dict):
+        return None
+    for path in written_paths(tool_input.get("file_path"), payload.get("cwd")):
+        parts = (path or "").split(fs.sep)
+        for index in range(len(parts) - 2, 0, -1):  # the innermost mage/ or .mage/ with a KB around it
+            if parts[index] in (MAGE_DIR, SCRATCH_DIR) and is_kb_root(fs.sep.join(parts[:index]) or fs.sep):
+                return fs.sep.join(parts[:index]) or fs.sep
+    return None
+
+
 def written_paths(file_path, cwd) -> tuple:
     """(the path as written, made absolute; the same with every link resolved), or (None, None)."""
     if not isinstance(file_path, str) or not file_path:
