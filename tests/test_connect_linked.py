@@ -68,3 +68,18 @@ def test_a_real_claude_folder_still_connects(kb):
     done = run_mage("connect", "claude-code", cwd=kb.root)
     assert done.returncode == 0, done.stderr
     assert (kb.root / ".claude" / "settings.local.json").is_file()
+
+
+def test_a_linked_skills_folder_gets_no_mirror_made_or_removed_through_it(kb, outside):
+    skill = kb.skills_dir / "deploy-checklist"
+    skill.mkdir(parents=True)
+    (skill / "SKILL.md").write_text("---\nname: deploy-checklist\ndescription: Steps before a deploy\n---\n1. Tag.\n")
+    (outside / "skills").mkdir()
+    (kb.root / ".claude").mkdir()
+    os.symlink(outside / "skills", kb.root / ".claude" / "skills")
+    connect = run_mage("connect", "claude-code", cwd=kb.root)
+    assert connect.returncode == 0 and os.listdir(outside / "skills") == [], "nothing made through the link"
+    assert "skills not linked: .claude/skills is a symbolic link" in connect.stdout + connect.stderr
+    os.symlink(skill, outside / "skills" / "deploy-checklist")  # a mirror of mage's, as the outside folder holds it
+    assert run_mage("disconnect", "claude-code", cwd=kb.root).returncode == 0
+    assert os.listdir(outside / "skills") == ["deploy-checklist"], "nothing removed through the link"

@@ -82,6 +82,7 @@ def _connect(kb: KB, shared: bool, hooks: bool, launcher) -> HostChange:
         agent_install.remove_empty_folders(kb, created - {".claude"})
     for link in skills.mirror_skills(kb):
         change.did(f"linked {link} -> mage/skills/")
+    _warn_linked_skills_folder(kb, change)
     for problem in skill_problems(kb):  # a linked skill is never mirrored: say so, as for a linked note
         change.warn(f"skill not linked, {kb.relative(problem.split(': ', 1)[0])}: {problem.split(': ', 1)[-1]}")
     change.details = {"settings": kb.relative(hooks_file) if hooks else None, "hook": state["hook"],
@@ -162,9 +163,17 @@ def _disconnect(kb: KB) -> HostChange:
     return change
 
 
+def _warn_linked_skills_folder(kb: KB, change: HostChange) -> None:
+    linked = skills.linked_skills_folder(kb)
+    if linked and skills.skill_names(kb):
+        change.warn(f"skills not linked: {linked} is a symbolic link, so mage makes and removes nothing "
+                    f"in it (replace it with a real folder, then run `mage connect claude-code` again)")
+
+
 def _remove_links_and_folders(kb: KB, created: set, change: HostChange) -> None:
     for link in skills.unmirror_skills(kb):
         change.did(f"removed link {link}")
+    _warn_linked_skills_folder(kb, change)
     agent_install.remove_empty_folders(kb, created)
 
 

@@ -43,8 +43,18 @@ def visibility(kb: KB) -> dict:
     return result
 
 
+def linked_skills_folder(kb: KB) -> str | None:
+    """`.claude` or `.claude/skills` when it is a symbolic link (a cloned repository's): mage then makes
+    and removes no mirror there, since each would land in, or be taken from, a folder outside the project."""
+    from mage_engine.hosts.linked_paths import first_link
+
+    return first_link(str(kb.root), ".claude/skills")
+
+
 def mirror_skills(kb: KB) -> list[str]:
-    """Link every missing skill; returns the links made (relative to the project)."""
+    """Link every missing skill; returns the links made (relative to the project). None through a link."""
+    if linked_skills_folder(kb):
+        return []
     made = []
     for name, state in visibility(kb).items():
         if state != "missing":
@@ -59,7 +69,9 @@ def mirror_skills(kb: KB) -> list[str]:
 
 
 def unmirror_skills(kb: KB) -> list[str]:
-    """Remove every link into mage/skills/ (and nothing else); returns what went."""
+    """Remove every link into mage/skills/ (and nothing else); returns what went. None through a link."""
+    if linked_skills_folder(kb):
+        return []
     removed = []
     folder = host_skills_dir(kb)
     for link in sorted(folder.iterdir()) if folder.is_dir() else []:
