@@ -107,3 +107,11 @@ def test_the_agent_cannot_raise_its_own_autonomy(kb):
     result = run_mage("dial", "autonomy", "overseer", cwd=kb.root, env={"CLAUDECODE": "1"})
     assert result.returncode == 1 and "only a person changes autonomy" in result.stderr
     assert "autonomy: operator" in kb.config_path.read_text()
+
+
+def test_every_key_mage_reads_is_known_and_a_typo_is_named(kb):
+    kb.config_path.write_text("kbs:\n  - ../team-memory\nscratch: shared\nsensitivty: high\n")
+    config = load_config(kb)
+    assert config.scratch == "shared" and [entry["path"] for entry in config.kbs] == ["../team-memory"]
+    assert len(config.warnings) == 1 and "unknown key 'sensitivty'" in config.warnings[0]
+    assert "did you mean 'sensitivity'?" in config.warnings[0]

@@ -57,7 +57,7 @@ _SECTIONS = {
 }
 
 
-TOP_KEYS = ("sensitivity", "autonomy", *_SECTIONS, "thresholds", "logs")
+TOP_KEYS = ("sensitivity", "autonomy", *_SECTIONS, "thresholds", "logs", "kbs", "scratch")  # the last two: config_kbs.py
 
 
 def _unknown_keys(data: dict, config: Config, path, lines: dict) -> None:
