@@ -41,7 +41,8 @@ def init(folder, as_json, personal):
     result = init_kb(root)
     if as_json:
         echo_json({"kb": str(result.kb.root), "created": result.created, "already": result.existed,
-                   "gitignore_updated": result.gitignore_updated, "in_git": result.in_git})
+                   "gitignore_updated": result.gitignore_updated, "gitignore_refused": result.gitignore_refused,
+                   "in_git": result.in_git})
     else:
         _print_init(result)
     if not result.in_git:
@@ -102,6 +103,9 @@ def _print_init(result) -> None:
         click.echo(f"  created {path}")
     if result.gitignore_updated:
         click.echo("  added .mage/ to .gitignore")
+    if result.gitignore_refused:
+        click.echo(f"warning: .gitignore {result.gitignore_refused}, so mage left it alone and .mage/ (the trail, "
+                   f"drafts) is not git-ignored: replace it with a real file, then run `mage init` again", err=True)
     if not result.existed:
         click.echo("Next: `mage connect claude-code` to wire the hooks, or `mage stage` a first lesson.")
 

@@ -19,6 +19,7 @@ class InitResult:
     gitignore_updated: bool = False
     existed: bool = False       # mage/config.yaml was there already: a KB, perhaps repaired
     in_git: bool = False        # the folder is inside a git work tree (mage/ is meant to be committed)
+    gitignore_refused: str = ""  # why .gitignore was left alone (a link, no regular file): .mage/ is not ignored
 
 
 def init_kb(root: Path) -> InitResult:
@@ -33,7 +34,7 @@ def init_kb(root: Path) -> InitResult:
         write_text_atomic(kb.config_path, DEFAULT_CONFIG_TEXT)
         result.created.append(kb.relative(kb.config_path))
     _write_derived_files(kb, result)
-    result.gitignore_updated = _ensure_gitignored(kb.root / ".gitignore")
+    result.gitignore_updated, result.gitignore_refused = _ensure_gitignored(kb.root / ".gitignore")
     _stamp_scrub_version(kb)
     return result
 
@@ -70,9 +71,10 @@ def _stamp_scrub_version(kb: KB) -> None:
     write_stamp(kb, RULES_VERSION)
 
 
-def _ensure_gitignored(gitignore: Path) -> bool:
-    """Add `.mage/` to the project's .gitignore; a .gitignore that is a link or no regular file is left alone
-    (reading through it would copy another file's text into one that is committed)."""
+def _ensure_gitignored(gitignore: Path) -> tuple:
+    """Add `.mage/` to the project's .gitignore: (added?, why it was left alone). A .gitignore that is a
+    link or no regular file is left alone (reading through it would copy another file's text into one
+    that is committed), and said: .mage/ (the trail, drafts) is then not ignored."""
     import os
     import stat
 
@@ -81,11 +83,11 @@ def _ensure_gitignored(gitignore: Path) -> bool:
     except FileNotFoundError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
-        return False
+        return False, ("is a symbolic link" if stat.S_ISLNK(info.st_mode) else "is not a regular file")
     text = gitignore.read_text(encoding="utf-8", errors="replace") if info is not None else ""
     entries = {line.strip() for line in text.splitlines()}
     if {GITIGNORE_ENTRY, ".mage", "/.mage/", "/.mage"} & entries:
-        return False
+        return False, ""
     prefix = "" if not text or text.endswith("\n") else "\n"
     write_text_atomic(gitignore, f"{text}{prefix}# mage's local scratch (trail, drafts, index)\n{GITIGNORE_ENTRY}\n")
-    return True
+    return True, ""

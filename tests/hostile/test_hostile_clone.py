@@ -170,8 +170,11 @@ def test_linked_notes_drafts_and_skills_are_reported_refused(clone):
 
 
 def test_init_leaves_a_linked_gitignore_alone(clone):
-    assert clone["all_commands"][0].returncode == 0
+    init = clone["all_commands"][0]
+    assert init.returncode == 0
     assert (clone["root"] / ".gitignore").is_symlink()
+    assert "warning: .gitignore is a symbolic link, so mage left it alone and .mage/" in init.stderr, \
+        "the person learns .mage/ is not ignored, and why"
 
 
 def test_ids_are_file_names_in_a_clone_too(clone):
