@@ -192,9 +192,9 @@ def expanduser(path) -> str:
     return (home.rstrip(sep) + path[end:]) or sep
 
 
-def _mode(path, follow: bool = True):
+def _mode(path):
     try:
-        return (stat if follow else lstat)(path).st_mode
+        return stat(path).st_mode
     except (OSError, ValueError):
         return None
 

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from mage_engine.base import fs
 from mage_engine.base.errors import NoteFormatError
 from mage_engine.kb import frontmatter, guard
 from mage_engine.kb.atomic import write_text_atomic
@@ -210,7 +211,7 @@ def notes_folder_refused(kb) -> str:
     """Why the notes folder itself is refused ('' when it is a folder, or absent): a link in its place
     (or in mage/'s) would have every note read from outside the project, so none is read at all."""
     try:
-        guard.entries(kb.notes_dir, with_stat=False)
+        fs.close(guard.open_dir(kb.notes_dir))  # walked to as every read is, without listing its notes
     except guard.Refused as error:
         return error.strerror or str(error)
     except OSError:
