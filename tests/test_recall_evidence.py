@@ -178,3 +178,37 @@ def test_mode_max_and_global_are_everyday_software_talk(hpc):
     assert reason(decision, "sweep-trial-limit") in ("only one word in common (performance)",
                                                       "only everyday words in common", "below floor")
     assert "sweep-trial-limit" in why(hpc, "how many trials can a sweep run in parallel?")["hinted"]
+
+
+AGENT_NOTES = {
+    "wrapper-quiet-mode": ("Empty Bash output comes from the claude wrapper's quiet mode",
+                           "The claude wrapper sets CLAUDE_QUIET_MODE by default and every Bash result is empty. "
+                           "CLAUDE.md says to exec the real claude binary instead.\n"),
+    "agent-frontmatter": ("Agent md files need their frontmatter on the first line",
+                          "Claude skips an agents/*.md file whose YAML starts after a blank line.\n"),
+    "agent-registry": ("Register a custom agent in the claude registry json",
+                       "New agents/*.md files are invisible to claude until the registry is rebuilt.\n"),
+    "installer-symlinks": ("The claude installer links into ~/.local/bin",
+                           "The installer writes md docs and links the claude launcher; rerun it after a move.\n"),
+    "livecd-dns": ("A chroot for the live CD has no DNS until resolv.conf is bound",
+                   "apt inside the chroot fails with temporary failure in name resolution; bind-mount it.\n"),
+    "learning-db": ("The learning database stays inside the repository",
+                    "Nothing under /tmp: claude agents write the learning db in the repo, see the md runbook.\n"),
+}
+
+
+@pytest.fixture(scope="module")
+def agents(tmp_path_factory):
+    return indexed_kb_of(tmp_path_factory.mktemp("agents") / "project", AGENT_NOTES)
+
+
+def test_a_file_named_from_the_teams_common_words_is_no_rare_identifier(agents):
+    """`claude.md` in a project whose notes all say claude and md: the team's usual file, which one
+    note's body happens to name (real prompts: "update claude.md", "read claude.md")."""
+    decision = why(agents, "update claude.md")
+    assert decision["hinted"] == []
+    assert reason(decision, "wrapper-quiet-mode") == "only one word in common (claude.md)"
+
+
+def test_a_rare_identifier_of_one_note_is_still_strong_alone(agents):
+    assert why(agents, "CLAUDE_QUIET_MODE")["hinted"] == ["wrapper-quiet-mode"]

@@ -49,7 +49,8 @@ class Evidence(PlainRecord):
 
 def judge(weights, matches) -> Evidence:
     """The evidence behind `matches` (QueryWeights.matches of one note)."""
-    words = [(weights.texts[index], round(units, 2), label(weights, index, whole)) for index, units, whole in matches]
+    words = [(weights.texts[index], round(units, 2), label(weights, index, whole and not _team_parts(weights, index)))
+             for index, units, whole in matches]
     labels = [lab for _, _, lab in words]
     if "name" in labels:
         return Evidence(True, "", words)
@@ -70,6 +71,13 @@ def judge(weights, matches) -> Evidence:
         if named:
             return Evidence(False, f"only {what} ({', '.join(named[:3])})", words)
     return Evidence(False, "only everyday words in common", words)
+
+
+def _team_parts(weights, index: int) -> bool:
+    """An identifier spelled from the team's common words only (`claude.md` where most notes say
+    claude and md): it names the team's usual file, not one note's topic."""
+    new = weights.words[index][1]
+    return bool(new) and all(weights.df.get(t, 0) >= max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total) for t in new)
 
 
 def _technology_not_held(weights, matches) -> str:
