@@ -89,6 +89,13 @@ def test_non_utf8_bytes_outside_strings_are_a_logged_parse_error(kb):
     assert "JSONDecodeError" in _log(kb)
 
 
+def test_a_payload_after_a_byte_order_mark_is_read_and_the_mark_logged(kb):
+    _run(kb, "UserPromptSubmit", b"\xef\xbb\xbf" + json.dumps(_prompt(kb, prompt="after a BOM")).encode())
+    (line,) = read_jsonl(kb.learnings_dir / "s1.jsonl")
+    assert line["prompt"] == "after a BOM"
+    assert "byte-order mark" in _log(kb)
+
+
 def test_an_unknown_event_name_is_logged(kb):
     done = _run(kb, "NoSuchEvent", _prompt(kb))
     assert done.stdout == ""

@@ -179,6 +179,9 @@ def _read_payload() -> tuple:
     except UnicodeDecodeError as error:
         notes.append(f"payload is not valid UTF-8 ({error.reason} at byte {error.start}); bad bytes replaced")
         text = raw.decode("utf-8", errors="replace")
+    if text.startswith("\ufeff"):  # a byte-order mark a Windows-side wrapper put first: JSON still
+        notes.append("payload starts with a UTF-8 byte-order mark; read without it")
+        text = text[1:]
     payload = fastjson.loads(text)
     if not isinstance(payload, dict):
         raise ValueError(f"payload is a JSON {type(payload).__name__}, not an object")
