@@ -77,7 +77,12 @@ def _team_parts(weights, index: int) -> bool:
     """An identifier spelled from the team's common words only (`claude.md` where most notes say
     claude and md): it names the team's usual file, not one note's topic."""
     new = weights.words[index][1]
-    return bool(new) and all(weights.df.get(t, 0) >= max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total) for t in new)
+    return bool(new) and all(weights.df.get(t, 0) >= _team_notes(weights) for t in new)
+
+
+def _team_notes(weights) -> float:
+    """How many notes hold a word the team says all the time."""
+    return max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total)
 
 
 def _technology_not_held(weights, matches) -> str:
@@ -112,7 +117,7 @@ def _label(weights, index: int) -> str:
             and not _plural_of_technology(weights.texts[index]):
         return "tech"
     held = max(weights.df.get(t, 0) for t in new)
-    if held >= max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total):
+    if held >= _team_notes(weights):
         return "team"
     return "word"
 
