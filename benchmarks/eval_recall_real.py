@@ -7,17 +7,20 @@ harness note; a prompt typed twice counts once) and fed, one `mage-hook
 UserPromptSubmit` process each, to a knowledge base holding a few notes of that
 person's own lessons, so the project's everyday words build up as they did.
 
-The notes and labels are not in the project either (they are written from those
-sessions): `--sets DIR` holds one folder per archive, named like it without
-`.tar.gz`, with `notes/*.md` and `labels.json`, `{"<note id>": [prompt numbers]}`
-(0-based, in the order above). Prints, per person, recall (a labelled prompt is
-hinted one of its notes) and silence (the others get no hint), and with `-v`
-every failure.
+The labelled sets are `--sets DIR` (benchmarks/real_labels/ by default): one
+folder per archive, named like it without `.tar.gz`, with `notes/*.md` (lessons
+written in our own words from those sessions) and `labels.json`, `{"<note id>":
+[prompt keys]}`. A key is the first 12 hex digits of the SHA-256 of the prompt's
+text, so no prompt is copied into the project (a 0-based prompt number, in the
+order above, is read too). Prints, per person,
+recall (a labelled prompt is hinted one of its notes) and silence (the others
+get no hint), and with `-v` every failure.
 
-    .venv/bin/python benchmarks/eval_recall_real.py --sets DIR [--realtx DIR] [-v]
+    .venv/bin/python benchmarks/eval_recall_real.py [--sets DIR] [--realtx DIR] [-v]
 """
 
 import argparse
+import hashlib
 import json
 import sys
 import tarfile
@@ -25,8 +28,10 @@ import tempfile
 from pathlib import Path
 
 from eval_recall import ask, make_kb
+from mage_engine.hosts.claude_code.payload import is_notice
 
-REALTX = Path(__file__).resolve().parent.parent.parent.parent / "shared" / "realtx"
+REALTX = Path(__file__).resolve().parent.parent.parent / "shared" / "realtx"
+LABELS = Path(__file__).resolve().parent / "real_labels"
 SKIPPED = ("<command-", "<local-command", "Caveat:")
 
 
@@ -57,16 +62,28 @@ def _typed(line: str) -> str:
         content = " ".join(block.get("text", "") for block in content if isinstance(block, dict)
                            and block.get("type") == "text")
     text = content.strip() if isinstance(content, str) else ""
-    return "" if text.startswith(SKIPPED) or "<task-notification>" in text else text
+    if text.startswith(SKIPPED) or "<task-notification>" in text or is_notice(text):
+        return ""  # the host's own notices: the hook never hints them (payload.is_notice)
+    return text
+
+
+def prompt_key(prompt: str) -> str:
+    """A labelled prompt's key: it names the prompt without holding any of its words."""
+    return hashlib.sha256(prompt.encode("utf-8")).hexdigest()[:12]
 
 
 def replay(kb_parent: Path, labelled: Path, prompts: list, verbose: bool) -> dict:
     """Recall and silence of the hook on `prompts` against the notes of `labelled`."""
     labels = json.loads((labelled / "labels.json").read_text(encoding="utf-8"))
-    wanted = {}
-    for note, numbers in labels.items():
-        for number in numbers:
+    numbers = {prompt_key(prompt): number for number, (_, prompt) in enumerate(prompts)}
+    wanted, unknown = {}, 0
+    for note, keys in labels.items():
+        for key in keys:
+            number = key if isinstance(key, int) else numbers.get(key)
+            unknown += number is None
             wanted.setdefault(number, set()).add(note)
+    if unknown:
+        print(f"   {unknown} labelled prompts are not in these sessions (another copy of the archive?)")
     root = make_kb(kb_parent, notes=labelled / "notes")
     found = relevant = silent = irrelevant = hinted_any = 0
     for number, (session, prompt) in enumerate(prompts):
@@ -86,7 +103,7 @@ def replay(kb_parent: Path, labelled: Path, prompts: list, verbose: bool) -> dic
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--realtx", type=Path, default=REALTX)
-    parser.add_argument("--sets", type=Path, required=True, help="notes and labels per archive (outside the project)")
+    parser.add_argument("--sets", type=Path, default=LABELS, help="notes and labels per archive")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every missed or unwanted hint")
     args = parser.parse_args()
     if not args.realtx.is_dir():
