@@ -38,7 +38,7 @@ def notes(category, kind, kb_dir, as_json):
     if not found:
         click.echo("No notes yet. Stage a lesson with `mage stage`, then groom it with `mage groom`.")
     for note in found:
-        click.echo(f"{plain(note.id)}  {note.kind}/{note.category}  {plain(note.title)}")
+        click.echo(f"{plain(note.id)}  {plain(note.kind)}/{plain(note.category)}  {plain(note.title)}")
     for warning in warnings:
         click.echo(f"warning: {plain(warning)}", err=True)
 

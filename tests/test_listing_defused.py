@@ -50,3 +50,19 @@ def test_the_apps_rows_and_the_hint_listing_defuse_too():
 
     assert_defused(cell(TITLE).plain)
     assert_defused(candidate_line({"score": 0.5, "id": f"Deploy-{RLO}x{ESC}[2K-hidden", "reason": "hinted"}))
+
+
+def test_warnings_and_listings_defuse_every_frontmatter_value(kb):
+    """A cloned repository's note with an escape sequence in its kind, category and dates: the
+    warnings that name those values (`mage notes`, `mage show`, `mage doctor`, `mage status`) and
+    the listing's kind/category column print them defused, not as a terminal title or colour."""
+    sequence = "\\e]0;owned\\a\\e[31m"  # YAML escapes for ESC and BEL: a window title, then red
+    (kb.notes_dir / "evil.md").write_text(
+        f"---\nid: evil\ntitle: Deploy hidden\nkind: \"tip{sequence}\"\ncategory: \"x{sequence}\"\n"
+        f"created: \"2026{sequence}\"\nupdated: 2026-01-01\n---\nBody.\n", encoding="utf-8")
+    for command in (["notes"], ["show", "evil"], ["doctor"], ["status"], ["recall", "deploy hidden"]):
+        done = run_mage(*command, cwd=kb.root)
+        for stream in (done.stdout, done.stderr):
+            assert ESC not in stream and "\a" not in stream, (command, stream)
+    warned = run_mage("notes", cwd=kb.root).stderr
+    assert "unknown category 'x ]0;owned" in warned and "unknown kind 'tip ]0;owned" in warned, warned

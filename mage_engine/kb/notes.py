@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mage_engine.base import fs
+from mage_engine.base.clip import plain
 from mage_engine.base.errors import NoteFormatError
 from mage_engine.kb import frontmatter, guard
 from mage_engine.kb.atomic import write_text_atomic
@@ -103,10 +104,10 @@ def parse_note(text: str, path: Path | None = None) -> Note:
         signatures=_str_list(data.get("signatures")), graduated_skill=data.get("graduated_skill"),
         draft=data.get("draft") if isinstance(data.get("draft"), dict) else None,
         extra={k: v for k, v in data.items() if k not in _KNOWN}, path=Path(path) if path else None,
-        warnings=[f"{where}: id '{declared}' differs from the file name; the note's id is '{note_id}'"]
+        warnings=[f"{plain(where)}: id '{plain(declared)}' differs from the file name; the note's id is '{plain(note_id)}'"]
         if declared else [], declared_id=declared,
     )
-    note.warnings += _value_warnings(note, text, where)
+    note.warnings += _value_warnings(note, text, plain(where))
     return note
 
 
@@ -115,11 +116,11 @@ def _value_warnings(note: Note, text: str, where) -> list[str]:
     found = []
     for key, value, allowed in (("kind", note.kind, KINDS), ("category", note.category, CATEGORIES)):
         if value not in allowed:
-            found.append(f"{where}:{_key_line(text, key)}: unknown {key} '{value}' (allowed: {', '.join(allowed)}); "
+            found.append(f"{where}:{_key_line(text, key)}: unknown {key} '{plain(value)}' (allowed: {', '.join(allowed)}); "
                          f"kept as written")
     for key, value in (("created", note.created), ("updated", note.updated)):
         if value and not iso_date(value):
-            found.append(f"{where}:{_key_line(text, key)}: {key} '{value}' is not a date (write YYYY-MM-DD); "
+            found.append(f"{where}:{_key_line(text, key)}: {key} '{plain(value)}' is not a date (write YYYY-MM-DD); "
                          f"kept as written, sorted as undated")
     return found
 
