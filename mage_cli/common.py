@@ -108,7 +108,13 @@ def _personal_kb(kb_dir):
 
 
 def echo_json(data) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str))
+    """`data` as JSON, non-ASCII text as written except the characters a terminal would act on
+    (C1 controls, direction and zero-width characters), which JSON's own escapes keep intact."""
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str).translate(_JSON_ESCAPED))
+
+
+_JSON_ESCAPED = {code: f"\\u{code:04x}" for code in
+                 [*range(0x7F, 0xA0), *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF]}
 
 
 def read_input(path: str, limit: int) -> str:

@@ -168,6 +168,9 @@ def _printable_streams() -> None:
 def main() -> None:
     """Entry point: run the group, turning MageError into one line and exit 1."""
     _printable_streams()
+    from mage_cli.safe_output import install
+
+    install()  # after it: nothing a file holds can drive the terminal (safe_output.py)
     _warn_about_environment()
     try:
         # with standalone_mode off, click returns ctx.exit(n)'s code instead of exiting

@@ -32,8 +32,10 @@ def scrub(source, report, jsonl, as_json):
       mage scrub transcript.jsonl > transcript.scrubbed.jsonl   # a whole transcript
       mage scrub --jsonl < records.jsonl > records.scrubbed.jsonl  # {"text": ...} per line
     """
+    from mage_cli.safe_output import raw_stdout
     from mage_engine.scrub import stream
 
+    out = raw_stdout()  # a filter: its output is its input, secrets redacted, nothing else changed
     handle, owned = _open(source)
     try:
         lines = (line.decode("utf-8", "replace") for line in handle)
@@ -41,14 +43,14 @@ def scrub(source, report, jsonl, as_json):
             findings = stream.report_jsonl(lines) if jsonl else stream.report(_read(handle))
             _print_report(findings, as_json)
         elif jsonl:
-            write = sys.stdout.write
+            write = out.write
             for line in stream.scrub_jsonl(lines):
                 write(line)
         else:
             from mage_engine.scrub import scrub as scrub_text
 
-            sys.stdout.write(scrub_text(_read(handle)))
-        sys.stdout.flush()
+            out.write(scrub_text(_read(handle)))
+        out.flush()
     finally:
         if owned:
             handle.close()

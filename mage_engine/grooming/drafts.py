@@ -19,9 +19,19 @@ def draft_row(draft: Note) -> dict:
     block = draft.draft or {}
     return {"id": draft.id, "title": draft.title, "kind": draft.kind, "category": draft.category,
             "tags": draft.tags, "source": block.get("source", draft.origin), "staged": block.get("staged"),
-            "nearest": block.get("nearest"), "proposal": block.get("proposal"),
+            "nearest": nearest_of(block), "proposal": block.get("proposal"),
             "signature": block.get("signature"), "summary": draft.summary,
             "path": str(draft.path) if draft.path else None}
+
+
+def nearest_of(block) -> dict | None:
+    """A draft block's nearest note as {"id", "similarity"}, or None when the file says something
+    else (a hand-edited or planted draft: `nearest: foo` made `mage drafts` an internal error)."""
+    value = block.get("nearest") if isinstance(block, dict) else None
+    if not (isinstance(value, dict) and isinstance(value.get("id"), str)):
+        return None
+    similarity = value.get("similarity")
+    return {"id": value["id"], "similarity": similarity if isinstance(similarity, (int, float)) else 0.0}
 
 
 def list_drafts(kb: KB) -> tuple[list[dict], list[str]]:

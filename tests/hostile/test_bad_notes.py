@@ -162,3 +162,24 @@ def test_status_and_doctor_count_the_same_readable_notes(kb):
     assert (status["notes"], status["unreadable_notes"]) == (2, 1)
     assert ": 2 notes, 0 skills; 1 unreadable" in check["detail"]
     assert "notes 2 (1 unreadable: see `mage doctor`)" in run_mage("status", cwd=kb.root).stdout
+
+
+def test_a_draft_whose_nearest_is_not_a_note_reference_is_listed_without_one(tmp_path):
+    """`nearest: foo` in a hand-edited or planted draft made `mage drafts` an internal error."""
+    from helpers.process import run_mage
+
+    root = tmp_path / "project"
+    root.mkdir()
+    assert run_mage("init", cwd=root).returncode == 0
+    assert run_mage("stage", "--title", "Rollback needs the script", "--body",
+                    "Roll back with the script before the window closes.", cwd=root).returncode == 0
+    draft = next((root / ".mage" / "staging").glob("*.md"))
+    for nearest in ("foo", "[1, 2]", "{id: 7}"):
+        text = draft.read_text(encoding="utf-8")
+        text = text.split("  nearest:")[0].rstrip("\n") if "  nearest:" in text else text
+        head, _, body = text.partition("\n---\n")
+        draft.write_text(f"{head}\n  nearest: {nearest}\n---\n{body}", encoding="utf-8")
+        listed = run_mage("drafts", cwd=root)
+        assert listed.returncode == 0 and "rollback-needs-the-script" in listed.stdout, (nearest, listed.stderr)
+        rows = run_mage("drafts", "--json", cwd=root)
+        assert rows.returncode == 0, rows.stderr

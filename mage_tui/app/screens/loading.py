@@ -7,6 +7,7 @@ dropped: building the pane loads its data afresh.
 """
 
 from mage_engine.base.errors import MageError
+from mage_engine.grooming.drafts import nearest_of
 from mage_tui.app import messages as m
 from mage_tui.activity import WorkFailed, in_thread
 
@@ -55,7 +56,7 @@ class Loading:
     @in_thread("preview-draft")
     def load_draft_preview(self, draft_id: str) -> m.DraftPreviewLoaded:
         draft = self.service.draft(draft_id)
-        near = (draft.draft or {}).get("nearest") or {}
+        near = nearest_of(draft.draft) or {}
         nearest = None
         if near.get("id"):
             try:
