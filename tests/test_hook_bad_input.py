@@ -118,6 +118,24 @@ def test_a_payload_without_session_id_is_logged_not_captured(kb):
     assert not list(kb.learnings_dir.iterdir())
 
 
+def test_a_numeric_session_id_names_the_same_session_in_the_trail_and_the_ledger(kb):
+    """A wrapper that sends `"session_id": 123`: the ledger said "123" and the trail refused the
+    prompt, so `mage hints --session 123` listed a decision whose prompt nobody kept."""
+    from helpers.process import run_mage
+
+    payload = {**_prompt(kb), "session_id": 123, "prompt": "how do we roll back the parcel deploy"}
+    _run(kb, "UserPromptSubmit", payload)
+    assert "payload has no session_id" not in _log(kb)
+    assert read_jsonl(kb.learnings_dir / f"{session_stem('123')}.jsonl")
+    ledger = read_jsonl(kb.root / ".mage" / "injections.jsonl")
+    assert [line["session"] for line in ledger] == ["123"]
+    listed = run_mage("hints", "--session", "123", "--json", cwd=kb.root)
+    assert "roll back the parcel deploy" in listed.stdout, listed.stdout
+    for odd in ([1, 2], {"id": "x"}, True):  # no session's name: not captured, and "unknown" in the ledger
+        _run(kb, "UserPromptSubmit", {**payload, "session_id": odd})
+    assert [line["session"] for line in read_jsonl(kb.root / ".mage" / "injections.jsonl")][1:] == ["unknown"] * 3
+
+
 def test_a_payload_without_cwd_is_logged_in_the_project_dir_kb(kb):
     _run(kb, "PostToolUse", {"session_id": "s1", "hook_event_name": "PostToolUse"})
     assert "no knowledge base at or above cwd None" in _log(kb)

@@ -9,14 +9,19 @@ No imports: every hook run loads this module.
 
 
 def session_id(payload: dict) -> str | None:
-    """The host's session id, or None when the payload names none."""
+    """The host's session id, or None when the payload names none. A whole number is read as its
+    digits, as the ledger always did: the trail and the ledger must name the same session, or
+    `mage hints --session 123` lists hints whose prompts the trail never kept."""
     value = payload.get("session_id")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
     return value if isinstance(value, str) and value.strip() else None
 
 
 def session_name(payload: dict) -> str:
-    """The session as the ledger and the usage events name it: whatever id was sent, as text ("unknown": none)."""
-    return str(payload.get("session_id") or "unknown")
+    """The session as the ledger and the usage events name it: the session id ("unknown": none, or
+    not an id: a list or an object is no session's name)."""
+    return session_id(payload) or "unknown"
 
 
 def cwd(payload: dict):
