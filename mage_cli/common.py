@@ -10,6 +10,8 @@ import json
 import sys
 
 import click
+
+from mage_engine.base.clip import CONTROL, INVISIBLE
 from click.core import ParameterSource
 
 from mage_engine.base.errors import MageError
@@ -113,8 +115,7 @@ def echo_json(data) -> None:
     click.echo(json.dumps(data, indent=2, ensure_ascii=False, default=str).translate(_JSON_ESCAPED))
 
 
-_JSON_ESCAPED = {code: f"\\u{code:04x}" for code in
-                 [*range(0x7F, 0xA0), *range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF]}
+_JSON_ESCAPED = {code: f"\\u{code:04x}" for code in (*CONTROL, *INVISIBLE) if code >= 0x7F}  # json escapes C0
 
 
 def read_input(path: str, limit: int) -> str:

@@ -156,21 +156,11 @@ def os_error_line(error: OSError) -> str:
     return f"{where}. Check the path and its permissions"
 
 
-def _printable_streams() -> None:
-    """Text from hook payloads may hold lone surrogates (`\\ud800`): print them escaped, never crash."""
-    for stream in (sys.stdout, sys.stderr):
-        try:
-            stream.reconfigure(errors="backslashreplace")
-        except (AttributeError, ValueError):
-            pass  # not a text stream we may reconfigure (a test's capture)
-
-
 def main() -> None:
     """Entry point: run the group, turning MageError into one line and exit 1."""
-    _printable_streams()
     from mage_cli.safe_output import install
 
-    install()  # after it: nothing a file holds can drive the terminal (safe_output.py)
+    install()  # from here on nothing a file holds can drive the terminal, nor crash the print (safe_output.py)
     _warn_about_environment()
     try:
         # with standalone_mode off, click returns ctx.exit(n)'s code instead of exiting

@@ -20,14 +20,25 @@ import io
 import re
 import sys
 
-# Control characters as UTF-8 bytes: C0 but tab and newline, DEL, C1 (U+0080-U+009F); and the
-# invisible direction and zero-width characters (U+200B-U+200F, U+202A-U+202E, U+2066-U+2069, BOM).
-# A colour escape of one number, as click.style writes it (not 8: concealed text), is kept.
+from mage_engine.base.clip import CONTROL, INVISIBLE
+
+# What base/clip.py defuses, as the bytes of each encoding: control characters but tab and newline
+# become a space, direction and zero-width characters go. A colour escape of one number, as
+# click.style writes it (not 8: concealed text), is kept.
 _COLOUR = rb"\x1b\[(?!8m)[0-9]{1,3}m"
-_CONTROL = rb"[\x00-\x08\x0b-\x1f\x7f]|\xc2[\x80-\x9f]"
-_INVISIBLE = rb"\xe2\x80[\x8b-\x8f\xaa-\xae]|\xe2\x81[\xa6-\xa9]|\xef\xbb\xbf"
-_UTF8 = re.compile(b"(" + _COLOUR + b")|(" + _CONTROL + b")|" + _INVISIBLE)
-_ASCII = re.compile(b"(" + _COLOUR + b")|(" + rb"[\x00-\x08\x0b-\x1f\x7f]" + b")")
+
+
+def _pattern(encoding: str):
+    """(colour)|(control)|invisible, in the bytes `encoding` writes them as (ASCII ones only, for others)."""
+    utf8 = encoding.lower().replace("-", "").replace("_", "") == "utf8"
+
+    def alternation(codes) -> bytes:
+        return b"|".join(re.escape(chr(code).encode("utf-8")) for code in codes if utf8 or code < 0x80)
+
+    control = alternation(code for code in CONTROL if code not in (0x09, 0x0A))
+    invisible = alternation(INVISIBLE)
+    return re.compile(b"(" + _COLOUR + b")|(" + control + b")" + (b"|" + invisible if invisible else b""))
+
 
 _ORIGINAL = {}
 
@@ -67,23 +78,32 @@ def _defusing(stream):
     encoding = (getattr(stream, "encoding", None) or "utf-8")
     if buffer is None or not hasattr(buffer, "write"):
         return None  # a test's capture or a closed stream: nothing to wrap
-    pattern = _UTF8 if encoding.lower().replace("-", "") == "utf8" else _ASCII
+    pattern = _pattern(encoding)
     # write_through: every write reaches the filter as whole characters (one encoded string), at once
     return io.TextIOWrapper(_DefusingBuffer(buffer, pattern), encoding=encoding, errors="backslashreplace",
                             line_buffering=getattr(stream, "line_buffering", False), write_through=True)
 
 
 def install() -> None:
-    """Replace sys.stdout and sys.stderr by defusing streams (once; the originals stay in raw_stdout())."""
+    """Replace sys.stdout and sys.stderr by defusing streams (once; the originals stay in raw_stdout()).
+    Both print what they cannot encode escaped (a lone surrogate from a hook payload: `\\ud800`), never crash."""
     for name in ("stdout", "stderr"):
         stream = getattr(sys, name)
         if name in _ORIGINAL or stream is None:
             continue
+        stream.flush()
+        _reconfigure(stream)  # mage scrub writes to the original
         wrapped = _defusing(stream)
         if wrapped is not None:
-            stream.flush()
             _ORIGINAL[name] = stream
             setattr(sys, name, wrapped)
+
+
+def _reconfigure(stream) -> None:
+    try:
+        stream.reconfigure(errors="backslashreplace")
+    except (AttributeError, ValueError):
+        pass  # not a text stream we may reconfigure (a test's capture)
 
 
 def raw_stdout():

@@ -12,8 +12,12 @@ A module of its own, importing nothing, so the hook path can use it.
 """
 
 TITLE_CHARS = 120
-_INVISIBLE = dict.fromkeys([*range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF])
-_CONTROL = {code: " " for code in [*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0)]}
+# The characters a terminal acts on, the one list every defusing uses (this module, `--json`, the
+# CLI's streams): control characters (C0, DEL, C1), and direction and zero-width characters.
+CONTROL = (*range(0x00, 0x20), 0x7F, *range(0x80, 0xA0))
+INVISIBLE = (*range(0x200B, 0x2010), *range(0x202A, 0x202F), *range(0x2066, 0x206A), 0xFEFF)
+_INVISIBLE = dict.fromkeys(INVISIBLE)
+_CONTROL = {code: " " for code in CONTROL}
 _TABLE = {**_CONTROL, **_INVISIBLE}
 _BLOCK_TABLE = {code: value for code, value in _TABLE.items() if code not in (0x09, 0x0A)}
 _TAG_START = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ/!?")

@@ -96,6 +96,7 @@ def parse_note(text: str, path: Path | None = None) -> Note:
         title = _as_written(text, "title")  # `title: yes`, `title: 2024`: YAML reads no text, the person wrote one
     if not isinstance(title, str) or not title.strip():
         raise NoteFormatError(where, 2, "missing 'title'")
+    shown = plain(where)  # a file name is anyone's text: the warnings quote it defused
     note = Note(
         id=note_id, title=title.strip(), body=body,
         kind=str(data.get("kind") or "lesson"), category=str(data.get("category") or "lessons"),
@@ -104,10 +105,10 @@ def parse_note(text: str, path: Path | None = None) -> Note:
         signatures=_str_list(data.get("signatures")), graduated_skill=data.get("graduated_skill"),
         draft=data.get("draft") if isinstance(data.get("draft"), dict) else None,
         extra={k: v for k, v in data.items() if k not in _KNOWN}, path=Path(path) if path else None,
-        warnings=[f"{plain(where)}: id '{plain(declared)}' differs from the file name; the note's id is '{plain(note_id)}'"]
+        warnings=[f"{shown}: id '{plain(declared)}' differs from the file name; the note's id is '{plain(note_id)}'"]
         if declared else [], declared_id=declared,
     )
-    note.warnings += _value_warnings(note, text, plain(where))
+    note.warnings += _value_warnings(note, text, shown)
     return note
 
 
