@@ -53,8 +53,10 @@ def measure(root: Path, runs: int) -> dict:
 def keep_everyday_words(root: Path):
     """A `before` that puts the project's everyday-word counts back as they were: the hook counts
     each prompt's words, and the same prompt asked 20 times would become this project's everyday
-    words, then silence (recall/search/everyday.py): every run must time the hinted path."""
-    from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG, EVERYDAY_NEAR_FILE
+    words, then silence (recall/search/everyday.py): every run must time the hinted path. It also
+    forgets what the sessions were hinted, so every hinted run writes it down as a first hint does
+    (standing/session_notes.py)."""
+    from mage_engine.kb.layout import EVERYDAY_FILE, EVERYDAY_LOG, EVERYDAY_NEAR_FILE, SESSION_CONTEXT_DIR
 
     files = [root / EVERYDAY_FILE, root / EVERYDAY_LOG, root / EVERYDAY_NEAR_FILE]
     saved = {path: path.read_bytes() if path.exists() else None for path in files}
@@ -65,6 +67,8 @@ def keep_everyday_words(root: Path):
                 path.unlink(missing_ok=True)
             else:
                 path.write_bytes(data)
+        for context in (root / SESSION_CONTEXT_DIR).glob("*.json"):
+            context.unlink()
     return restore
 
 

@@ -51,17 +51,19 @@ def make_kb(parent: Path, distractors: int = 0, notes: Path = FIXTURES / "notes"
     return root
 
 
-def hook_payload(root: Path, prompt: str, session: str) -> bytes:
+def hook_payload(root: Path, prompt: str, session: str, transcript: str = "") -> bytes:
     """A UserPromptSubmit payload shaped like Claude Code 2.1's."""
-    return json.dumps({"session_id": session, "transcript_path": f"/tmp/{session}.jsonl", "cwd": str(root),
+    return json.dumps({"session_id": session, "transcript_path": transcript or f"/tmp/{session}.jsonl",
+                       "cwd": str(root),
                        "prompt_id": str(uuid.uuid4()), "permission_mode": "default",
                        "hook_event_name": "UserPromptSubmit", "prompt": prompt}).encode("utf-8")
 
 
-def ask(root: Path, prompt: str, session: str = "eval-session") -> tuple[list, float]:
+def ask(root: Path, prompt: str, session: str = "eval-session", transcript: str = "") -> tuple[list, float]:
     """(note ids hinted, seconds) for one prompt through the real hook."""
     started = time.perf_counter()
-    done = subprocess.run([str(BIN / "mage-hook"), "UserPromptSubmit"], input=hook_payload(root, prompt, session),
+    done = subprocess.run([str(BIN / "mage-hook"), "UserPromptSubmit"],
+                          input=hook_payload(root, prompt, session, transcript),
                           capture_output=True, env=clean_env(), cwd=root, timeout=60)
     elapsed = time.perf_counter() - started
     if done.returncode != 0:

@@ -14,9 +14,11 @@ def eval_command(floor, show_why, as_json, kb_dir):
     """Replay the prompts in the trail against today's notes: recall of used notes, silence on unused hints.
 
     A turn in which the agent used a note (read it, recalled it, or used its
-    words in its reply) should be hinted that note; a prompt whose hints went
-    unused should now stay silent. Both figures are shown for today's decisions
-    and for the ones taken at the time. Nothing is written.
+    words in its reply) should be hinted that note, or have had it hinted at an
+    earlier turn of the same chapter (a hint is not repeated while the
+    conversation holds it); a prompt whose hints went unused should now stay
+    silent. Both figures are shown for today's decisions and for the ones taken
+    at the time. Nothing is written.
 
     \b
     Example:
@@ -44,7 +46,8 @@ def _figures(result: dict) -> None:
     click.echo(f"replayed {result['prompts']} prompts from {result['sessions']} sessions at floor {result['floor']:.2f}")
     if used["turns"]:
         click.echo(f"recall of used notes: {used['recall']:.3f} ({used['hinted']} of {used['turns']} turns that used a "
-                   f"note get a hint naming it; at the time: {used['recall_before']:.3f}, {used['hinted_before']})")
+                   "note get a hint naming it or had it from an earlier hint in the chapter; "
+                   f"at the time: {used['recall_before']:.3f}, {used['hinted_before']})")
     else:
         click.echo("recall of used notes: no turn in the trail used a note yet")
     if unused["prompts"]:

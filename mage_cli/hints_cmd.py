@@ -21,7 +21,9 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
 
     Each prompt shows the decision (hinted notes, or why it stayed silent), then
     its best candidates: hint score, note, reason (hinted, below floor, only weak
-    evidence, in standing context) and the shared words the score rests on.
+    evidence, in standing context, hinted earlier in this session) and the
+    shared words the score rests on. A note hinted at an earlier turn is not
+    hinted again until a compaction summarises the conversation.
 
     \b
     Example:

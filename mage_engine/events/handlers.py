@@ -35,7 +35,8 @@ def standing(ctx):
     from mage_engine.recall.procedure.position import session_line  # the session's id, in a KB that keeps a graph
 
     backlog = "\n".join(line for line in (backlog, session_line(ctx.kb, ctx.session_id)) if line)
-    return standing_context(ctx.kb, ctx.session_id, log=ctx.log, backlog=backlog, config=ctx.config)
+    return standing_context(ctx.kb, ctx.session_id, log=ctx.log, backlog=backlog, config=ctx.config,
+                            resumed=host.start_source(ctx.payload) == "resume")
 
 
 def nudge(ctx):
@@ -70,7 +71,8 @@ def _hint(ctx, prompt: str):
         return None
     from mage_engine.recall.hint.prompt_hint import hint_prompt
 
-    return hint_prompt(ctx.kb, prompt, ctx.session_id, config, log=ctx.log)
+    return hint_prompt(ctx.kb, prompt, ctx.session_id, config, log=ctx.log,
+                       transcript=host.transcript_path(ctx.payload))
 
 
 def gate0(ctx):

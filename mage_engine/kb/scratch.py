@@ -22,10 +22,21 @@ def write_json(path: str, data) -> None:
 
 def overwrite_json(path: str, data) -> None:
     """Write compact JSON over `path` in place (no temporary file, no rename): for a file only its
-    own session writes, whose reader treats a half-written file as absent."""
-    fd = guard.open_file(path, fs.O_WRONLY | fs.O_CREAT | fs.O_TRUNC, 0o644, create_dirs=True)
-    with open(fd, "w", encoding="utf-8") as handle:  # the builtin: it closes the descriptor
-        handle.write(fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    own session writes, whose reader treats a half-written file as absent.
+
+    Written over the old bytes, then cut to length, not truncated first: ext4 (its
+    auto_da_alloc) starts writing a file's blocks out when it is truncated to nothing and
+    written again, 0.2 ms where this takes 0.03 (measured on the hint hook's own file). A
+    reader between the two sees the new text with the old one's tail: not JSON, so absent."""
+    text = fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    fd = guard.open_file(path, fs.O_WRONLY | fs.O_CREAT, 0o644, create_dirs=True)
+    try:
+        written = 0
+        while written < len(text):
+            written += fs.pwrite(fd, text[written:], written)
+        fs.ftruncate(fd, len(text))
+    finally:
+        fs.close(fd)
 
 
 def prune_folder(folder: str, keep: int = KEEP_FILES) -> None:

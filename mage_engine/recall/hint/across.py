@@ -9,7 +9,8 @@ within the cap. With no other KB this is exactly recall/decide.decide.
 
 from mage_engine.recall.search.across import PROJECT, merged, qualified
 
-OUTCOMES = ("hinted", "in standing context", "only weak evidence", "below floor", "no match", "no words")
+OUTCOMES = ("hinted", "in standing context", "hinted earlier in this session", "only weak evidence", "below floor",
+            "no match", "no words")
 
 
 def decide_across(kb, others: list, prompt: str, floor: float, count: int, everyday=frozenset(),
@@ -39,9 +40,12 @@ def decide_across(kb, others: list, prompt: str, floor: float, count: int, every
     return combine(parts, count), weights
 
 
-def standing_of(standing, label: str) -> frozenset:
-    """The ids of `label`'s notes among a session's standing context (kept as `label:id`)."""
+def standing_of(standing, label: str):
+    """`label`'s notes among a session's context (kept as `label:id`), in the form `standing` has:
+    a set of ids, or {id: reason}."""
     prefix = label + ":"
+    if isinstance(standing, dict):
+        return {entry[len(prefix):]: why for entry, why in standing.items() if entry.startswith(prefix)}
     return frozenset(entry[len(prefix):] for entry in standing if entry.startswith(prefix))
 
 

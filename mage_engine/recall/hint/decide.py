@@ -5,7 +5,8 @@ call. The best candidates (search.py) are judged in score order; a note is
 hinted when its hint score clears the floor, its evidence is strong
 (evidence.py), it is not one of TIE_NOTES or more notes that clear the floor on
 the same words alike (_silence_ties), it is not already in this session's
-standing context, and the hint still has room (`hint.count`). The floor is
+context (its start's standing notes, or a hint of an earlier turn:
+standing/session_notes.py), and the hint still has room (`hint.count`). The floor is
 `hint.min_score`, moved for what the prompt asks (intent.py): a request for a
 coding task needs 0.2 more, a question about how things are done here 0.1 less.
 A note that quotes the prompt (five or more of its words in a row, quotes.py) is
@@ -14,19 +15,20 @@ every word (more than MAX_MASS units). The decision is a plain dict, the shape t
 injection ledger keeps:
 
     {"outcome": "hinted" | "below floor" | "only weak evidence" | "in standing context"
-                | "no match" | "no words",
+                | "hinted earlier in this session" | "no match" | "no words",
      "floor": 0.7, "hinted": [ids],
      "intent": "task", "shift": 0.2,          (only when the floor moved)
      "candidates": [{"id", "score", "reason", "words": [[word, units, label], ...],
                      "quote": 7}]}            (only for a note hinted for quoting the prompt)
 
 A candidate's reason is "hinted", "below floor", "beyond hint.count", "in standing
-context", "3 notes share these words alike" or the evidence's own ("only one word
+context", "hinted earlier in this session", "3 notes share these words alike" or the evidence's own ("only one word
 in common (cursor)", …). A prompt that is exactly a note's title names it,
 whatever its score.
 """
 
 from mage_engine.recall.search.term_weights import MAX_MASS
+from mage_engine.recall.standing.session_notes import IN_STANDING, REASONS as IN_CONTEXT
 
 SHOWN = 5  # candidates kept per decision: enough to see what nearly made it
 TITLE_CHARS = 300  # a prompt longer than this is no note's title
@@ -36,7 +38,9 @@ TIE_NOTES = 3  # notes tied on the same words: the words are a group's, not one 
 
 def decide(kb, prompt: str, floor: float, count: int, everyday=frozenset(), standing=frozenset(),
            scan_budget_ms=None, fresh: bool = True) -> tuple:
-    """(decision dict, QueryWeights or None) for `prompt`. Raises store.IndexUnavailable."""
+    """(decision dict, QueryWeights or None) for `prompt`. `standing`: the notes already in the
+    session's context, as {id: reason} (session_notes.in_context) or a set of standing notes'
+    ids. Raises store.IndexUnavailable."""
     from mage_engine.recall.search.bm25 import run_query
 
     hits, weights = run_query(kb, prompt, limit=count + SHOWN, fresh=fresh, scan_budget_ms=scan_budget_ms,
@@ -53,6 +57,7 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     from mage_engine.recall.search.evidence import judge
     from mage_engine.recall.hint.intent import floor_shift, intent
 
+    context = standing if isinstance(standing, dict) else dict.fromkeys(standing, IN_STANDING)
     kind = intent(prompt)
     shift = floor_shift(kind)
     needed = round(floor + shift, 4)
@@ -62,7 +67,7 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     hinted, rows, judged = [], [], {}
     for hit in hits:
         evidence = judged[hit.id] = judge(weights, hit.matches)
-        reason = _reason(hit, evidence, -1.0 if hit.id in titled else needed, hit.id in standing,
+        reason = _reason(hit, evidence, -1.0 if hit.id in titled else needed, context.get(hit.id),
                          len(hinted) >= count, hit.id in titled)
         if reason == "hinted":
             hinted.append(hit)
@@ -70,7 +75,7 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
                      "words": [list(word) for word in _strongest(evidence.words)]})
     _silence_ties(rows, hinted, hits, judged, count, titled)
     if weights.mass > MAX_MASS:  # a shorter prompt's score sees every word a quote of it would hold
-        _hint_quotes(hits, rows, hinted, prompt, count, standing)
+        _hint_quotes(hits, rows, hinted, prompt, count, context)
     shown = rows[:SHOWN] + [row for row in rows[SHOWN:] if row["reason"] == "hinted"]
     decision = _decision(_outcome(rows, hinted), needed, hinted, shown)
     if shift:
@@ -85,7 +90,7 @@ def _silence_ties(rows: list, hinted: list, hits, evidence: dict, count: int, ti
     portal's Angular code), so they pick none of the group, nor another note that shares only them."""
     groups = {}
     for hit, row in zip(hits, rows):
-        if row["reason"] in ("hinted", "beyond hint.count", "in standing context") and hit.id not in titled \
+        if row["reason"] in ("hinted", "beyond hint.count", *IN_CONTEXT) and hit.id not in titled \
                 and hit.score < 1.0:  # a note that explains all of the prompt is no coincidence of words
             shared = evidence[hit.id]
             if not any(label == "name" for _, _, label in shared.words):
@@ -112,7 +117,7 @@ def _hint_quotes(hits, rows, hinted: list, prompt: str, count: int, standing) ->
     from mage_engine.terms import quotes
 
     waiting = [(hit, row) for hit, row in zip(hits, rows)
-               if row["reason"] not in ("hinted", "in standing context") and hit.id not in standing
+               if row["reason"] not in ("hinted", *IN_CONTEXT) and hit.id not in standing
                and getattr(hit, "sequence", None)]
     if len(hinted) >= count or not waiting:
         return
@@ -129,13 +134,14 @@ def _hint_quotes(hits, rows, hinted: list, prompt: str, count: int, standing) ->
             hinted.append(hit)
 
 
-def _reason(hit, evidence, floor: float, in_standing: bool, full: bool, titled: bool = False) -> str:
+def _reason(hit, evidence, floor: float, in_context, full: bool, titled: bool = False) -> str:
+    """`in_context`: why the note is already in the session's context, or None."""
     if hit.score < floor:
         return "below floor"
     if not evidence.strong and not titled:
         return evidence.reason
-    if in_standing:
-        return "in standing context"
+    if in_context:
+        return in_context
     return "beyond hint.count" if full else "hinted"
 
 
@@ -147,7 +153,9 @@ def _outcome(rows: list, hinted: list) -> str:
         return "no match"
     if not cleared:
         return "below floor"
-    return "in standing context" if all(r == "in standing context" for r in cleared) else "only weak evidence"
+    if all(reason in IN_CONTEXT for reason in cleared):
+        return cleared[0]  # the best candidate's: in standing context, or hinted earlier
+    return "only weak evidence"
 
 
 def _decision(outcome: str, floor: float, hinted: list, rows: list) -> dict:
@@ -176,3 +184,10 @@ def standing_in_session(kb, session: str) -> frozenset:
     from mage_engine.recall.standing.session_notes import named_in
 
     return named_in(kb, session)
+
+
+def context_in_session(kb, session: str, transcript) -> dict:
+    """{id: reason} of the notes already in this session's context: its start's and earlier hints'."""
+    from mage_engine.recall.standing.session_notes import in_context
+
+    return in_context(kb, session, transcript)

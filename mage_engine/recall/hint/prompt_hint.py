@@ -1,7 +1,9 @@
 """UserPromptSubmit: hint the notes that match the prompt (docs/recall.md#the-hint-score).
 
 The prompt is decided on (decide.py): notes whose hint score clears
-`hint.min_score` and whose evidence is strong are named, at most `hint.count`,
+`hint.min_score` and whose evidence is strong, and that the session's context
+does not already hold (its standing notes, an earlier turn's hint:
+standing/session_notes.py), are named, at most `hint.count`,
 each as `- <id>: <title> — <summary>`, followed by the `mage recall` query that
 fetches more. Nothing qualifies: silence. Every decision, hinted or silent, goes
 to the injection ledger with its candidates and reasons; a hint also counts in
@@ -19,20 +21,26 @@ QUERY_WORDS = 6
 QUERY_WORD_WEIGHT = 0.3  # words rarer than this (see score.py) make the follow-up query
 
 
-def hint_prompt(kb, prompt: str, session: str, config, log) -> str | None:
+def hint_prompt(kb, prompt: str, session: str, config, log, transcript=None) -> str | None:
     """The hint for one prompt, or None for silence; every decision goes to the ledger.
-    `log(message)`: what went wrong (the prompt goes on without a hint)."""
+    `log(message)`: what went wrong (the prompt goes on without a hint). `transcript`: the host's
+    transcript of the session, whose growth shows an earlier hint is in the conversation."""
     from mage_engine.kb.probe import is_probe_session
-    from mage_engine.recall.hint.decide import standing_in_session
+    from mage_engine.recall.hint.decide import context_in_session
     from mage_engine.recall.search import everyday as everyday_words
 
     counts = everyday_words.load_for_hook(kb)
-    decision, weights = _decide(kb, prompt, config, counts.everyday_terms(), standing_in_session(kb, session), log)
+    context = context_in_session(kb, session, transcript)
+    decision, weights = _decide(kb, prompt, config, counts.everyday_terms(), context, log)
     if decision is None:
         return None
     hits = decision["hits"]
     text = render_hint(hits, recall_query(prompt, weights)) if hits else ""
     _record(kb, session, text, without_secret_words(decision, prompt))
+    if hits:
+        from mage_engine.recall.standing.session_notes import remember_hinted
+
+        remember_hinted(kb, session, decision["hinted"], transcript, context)
     if weights is not None and not is_probe_session(session):
         everyday_words.count_prompt(kb, counts, [t for word in weights.words for t in word[0]], prompt)
     return text or None

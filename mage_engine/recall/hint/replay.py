@@ -11,11 +11,16 @@ turns themselves say what was right:
 - a prompt that was hinted and whose hinted notes went unused should now get no
   hint: *silence on unused hints*.
 
+As in the hook, a note hinted at an earlier turn of the same chapter of a session
+is still in the conversation: it is not hinted again, and a later turn that uses
+it counts as recalled (then and now).
+
 The same figures for the decisions recorded at the time (the ledger) are the
 "before". Nothing is written: no ledger line, no metrics, no everyday counts.
 """
 
 from mage_engine.recall.search.everyday import Everyday
+from mage_engine.recall.standing.session_notes import HINTED_EARLIER, REASONS
 
 
 def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
@@ -30,15 +35,17 @@ def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
     count = config.hint_count if count is None else count
     ensure_fresh(kb)
     recorded = _recorded(kb)
-    counts, rows = Everyday(), []
+    counts, rows, conversations = Everyday(), [], {}
     for turn in trail_turns(kb):
-        decision, _ = decide(kb, turn.prompt, floor, count, counts.everyday_terms(), fresh=False)
+        held = conversations.setdefault((turn.session, turn.chapter), {})
+        decision, _ = decide(kb, turn.prompt, floor, count, counts.everyday_terms(), dict(held), fresh=False)
         counts.add(prompt_terms(turn.prompt))
-        before_hinted, before_used = recorded.get((turn.session, turn.ts), ([], {}))
+        held.update(dict.fromkeys(decision["hinted"], HINTED_EARLIER))
+        before_hinted, before_held, before_used = recorded.get((turn.session, turn.ts), ([], [], {}))
         used = set(turn.read) | set(before_used)
         rows.append({"session": turn.session, "ts": turn.ts, "prompt": turn.prompt, "used": sorted(used),
-                     "before": before_hinted, "hinted": decision["hinted"],
-                     "decision": {k: v for k, v in decision.items() if k != "hits"}})
+                     "before": before_hinted, "held_before": before_held, "hinted": decision["hinted"],
+                     "held": _held(decision), "decision": {k: v for k, v in decision.items() if k != "hits"}})
     return {"floor": floor, "prompts": len(rows), "sessions": len({r["session"] for r in rows}),
             "used": _recall(rows), "unused": _silence(rows), "rows": rows}
 
@@ -58,8 +65,15 @@ def trail_turns(kb) -> list:
     return sorted(turns, key=lambda turn: turn.ts)
 
 
+def _held(decision: dict) -> list:
+    """The candidates a decision found already in the session's context."""
+    return [row["id"] for row in decision.get("candidates") or [] if isinstance(row, dict)
+            and row.get("reason") in REASONS]
+
+
 def _recorded(kb) -> dict:
-    """{(session, prompt ts): (hinted ids, {used id: how})} for the decisions the ledger holds."""
+    """{(session, prompt ts): (hinted ids, ids already in context, {used id: how})} for the decisions
+    the ledger holds."""
     from mage_engine.usage.attribution import attribute
     from mage_engine.recall.hint.decision_log import decision_entries
 
@@ -67,15 +81,17 @@ def _recorded(kb) -> dict:
     for entry, turn, used in attribute(kb, decision_entries(kb)):
         if turn is not None:
             hinted = list(entry.get("notes") or [])
-            found[(turn.session, turn.ts)] = (hinted, {n: how for n, how in used.items() if n in hinted or how != "reply"})
+            decision = entry.get("decision")
+            found[(turn.session, turn.ts)] = (hinted, _held(decision) if isinstance(decision, dict) else [],
+                                              {n: how for n, how in used.items() if n in hinted or how != "reply"})
     return found
 
 
 def _recall(rows: list) -> dict:
-    """Turns that used a note, and how many of them get (and got) a hint naming one."""
+    """Turns that used a note, and how many of them get (and got) a hint naming one, or found it in context."""
     turns = [r for r in rows if r["used"]]
-    now = sum(1 for r in turns if set(r["hinted"]) & set(r["used"]))
-    then = sum(1 for r in turns if set(r["before"]) & set(r["used"]))
+    now = sum(1 for r in turns if set(r["hinted"] + r["held"]) & set(r["used"]))
+    then = sum(1 for r in turns if set(r["before"] + r["held_before"]) & set(r["used"]))
     return {"turns": len(turns), "hinted": now, "recall": _share(now, len(turns)),
             "hinted_before": then, "recall_before": _share(then, len(turns))}
 

@@ -29,11 +29,12 @@ GOVERNANCE = ("This project keeps its coding-agent memory with mage: notes its d
               "The mage-groom skill (mage:groom in the plugin) says what is worth keeping and how to groom.")
 
 
-def standing_context(kb, session: str, log, backlog: str = "", config=None) -> str:
+def standing_context(kb, session: str, log, backlog: str = "", config=None, resumed: bool = False) -> str:
     """The standing context for a session that starts (never empty while a KB exists); the notes it
     names go to the injection ledger and the session's own record. `log(message)`: what went wrong;
     `backlog`: the grooming backlog line (grooming/backlog.py) the events layer counted, or '';
-    `config`: the hook's, when it has read it (the other KBs read beside this one are listed there)."""
+    `config`: the hook's, when it has read it (the other KBs read beside this one are listed there);
+    `resumed`: the host replays the session's saved conversation, so its earlier hints stay in context."""
     if config is None:
         from mage_engine.kb.config import load_config_cached
 
@@ -50,7 +51,7 @@ def standing_context(kb, session: str, log, backlog: str = "", config=None) -> s
     record_injection(kb, session, EVENT, len(text), named)
     from mage_engine.recall.standing.session_notes import remember
 
-    remember(kb, session, named)
+    remember(kb, session, named, resumed=resumed)
     return text
 
 
