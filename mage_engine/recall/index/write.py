@@ -17,12 +17,16 @@ from mage_engine.recall.index.manifest import timed_scan
 FULL_REBUILD_SHARE = 0.3  # past this share of changed files a rebuild beats an update
 
 
-def _read_all(kb, rels, progress=None) -> tuple[dict, list, list]:
-    """({rel: record or None}, [(record, body)], [problem lines]) for the given files."""
+def _read_all(kb, rels, progress=None, every: bool = True) -> tuple[dict, list, list]:
+    """({rel: record or None}, [(record, body)], [problem lines]) for the given files (`every`
+    source of the KB, or a few changed ones)."""
+    from mage_engine.recall.index.scrubbed_before import ScrubbedBefore
+
     records, entries, problems = {}, [], []
+    clean = ScrubbedBefore(kb)
     for done, rel in enumerate(rels, 1):
         try:
-            record, body = _read(kb, rel)
+            record, body = _read(kb, rel, clean)
             records[rel] = record
             entries.append((record, body))
         except NoteFormatError as problem:
@@ -30,20 +34,21 @@ def _read_all(kb, rels, progress=None) -> tuple[dict, list, list]:
             problems.append(str(problem))
         if progress and done % 500 == 0:
             progress(done, len(rels))
+    clean.save(keep_before=not every)
     return records, entries, problems
 
 
-def _read(kb, rel):
+def _read(kb, rel, clean):
     """The record and body of one note or skill, scrubbed: what the index keeps holds no secret
-    even when a note does (`mage redact --check` reports those; the note is the person's)."""
+    even when a note does (`mage redact --check` reports those; the note is the person's).
+    `clean` (scrubbed_before.py) spares the scrub the notes it found nothing in before."""
     from mage_engine.recall.index.records import read_source
-    from mage_engine.scrub import scrub
 
     record, body = read_source(kb.root, rel)
-    for field in ("title", "summary"):
-        record[field] = scrub(record[field])
-    record["tags"] = [scrub(tag) for tag in record["tags"]]
-    return record, scrub(body)
+    tags = list(record["tags"])
+    title, summary, body, *tags = clean.scrubbed([record["title"], record["summary"], body, *tags])
+    record["title"], record["summary"], record["tags"] = title, summary, tags
+    return record, body
 
 
 def rebuild_locked(kb, progress=None) -> dict:
@@ -82,7 +87,7 @@ def update_locked(kb, inline_limit: int | None = None) -> str:
         return "fresh"
     if len(changed) + len(removed) > max(20, FULL_REBUILD_SHARE * len(files)):
         return _rebuild_or_defer(kb, len(files), inline_limit, stamp)
-    fresh, entries, problems = _read_all(kb, changed)
+    fresh, entries, problems = _read_all(kb, changed, every=False)
     try:
         build.update(store.generation_path(kb, stamp), changed + removed, entries)
     except BaseException as error:
