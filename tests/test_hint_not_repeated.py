@@ -88,3 +88,15 @@ def test_mage_eval_replays_the_rule_and_counts_a_note_used_from_an_earlier_hint(
     assert second["hinted"] == [] and second["held"] == ["tf-state-lock-force-unlock"]  # today, as the hook did
     assert result["used"]["turns"] == 1 and result["used"]["recall"] == 1.0 and result["used"]["recall_before"] == 1.0
     assert "or had it from an earlier hint in the chapter" in run_mage("eval", cwd=kb.root).stdout
+
+
+def test_a_compaction_that_begins_forgets_the_hints_even_before_the_session_starts_again(tmp_path):
+    kb, transcript = eval_kb(tmp_path / "project"), tmp_path / "session.jsonl"
+    assert NOTE in ask(kb, LOCK, "s1", transcript)
+    turn(transcript)
+    payload = {"session_id": "s1", "transcript_path": str(transcript), "cwd": str(kb.root),
+               "hook_event_name": "PreCompact", "trigger": "auto", "custom_instructions": ""}
+    done = run_hook("PreCompact", payload)
+    assert done.returncode == 0 and done.stdout == ""
+    turn(transcript)
+    assert NOTE in ask(kb, AGAIN, "s1", transcript)

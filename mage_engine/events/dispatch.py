@@ -30,7 +30,7 @@ HANDLERS = {
     "PreToolUse": (handlers.gate0,),
     "PostToolUse": (handlers.capture,),
     "PostToolUseFailure": (handlers.capture,),
-    "PreCompact": (handlers.capture,),
+    "PreCompact": (handlers.capture, handlers.forget_hints),
     "PostCompact": (handlers.capture,),
     "Stop": (handlers.capture,),
     "SubagentStop": (handlers.capture,),

@@ -75,6 +75,14 @@ def _hint(ctx, prompt: str):
                        transcript=host.transcript_path(ctx.payload))
 
 
+def forget_hints(ctx):
+    """PreCompact: the conversation that holds this session's hints is about to be summarised, so
+    its notes may be hinted again (recall/standing/session_notes.py)."""
+    from mage_engine.recall.standing.session_notes import forget_hints
+
+    forget_hints(ctx.kb, ctx.session_id)
+
+
 def gate0(ctx):
     """PreToolUse: Gate-0 on the agent's writes into mage/ and .mage/ (hosts/claude_code/gate0.py)."""
     from mage_engine.hosts.claude_code.gate0 import review_write

@@ -58,9 +58,9 @@ class ScrubbedBefore:
 
 
 def digest(fields: list) -> str:
-    import hashlib
+    from _blake2 import blake2b  # what hashlib's is, without hashlib's import (a hook may update the index)
 
-    hashed = hashlib.blake2b(digest_size=16)
+    hashed = blake2b(digest_size=16)
     for text in fields:
         data = text.encode("utf-8", "surrogatepass")
         hashed.update(len(data).to_bytes(8, "little"))  # field boundaries are part of what is vouched for
@@ -71,11 +71,11 @@ def digest(fields: list) -> str:
 def fingerprint() -> str:
     """A digest of the scrub's code and rules: the installed files under mage_engine/scrub/."""
     if not _FINGERPRINT:
-        import hashlib
+        from _blake2 import blake2b
 
         from mage_engine import scrub
 
-        hashed = hashlib.blake2b(digest_size=16)
+        hashed = blake2b(digest_size=16)
         root = fs.dirname(scrub.__file__)
         for folder in (root, fs.join(root, "families")):
             for name in sorted(fs.listdir(folder)):

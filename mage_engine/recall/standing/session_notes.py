@@ -9,8 +9,9 @@ that size: the host went on writing the turn the hint was part of (the prompt,
 the hint, the reply). A caller that feeds prompts without a transcript, or with
 one that never grows (a script asking one question after another under one
 session name), gets every hint each time, as if each prompt were a session of
-its own. A new start of the session (`startup`, `clear`, `compact`) forgets the
-hints: a compaction summarises them away. A `resume` keeps them: the host
+its own. A compaction (PreCompact, then the SessionStart `compact` after it) and
+any new start of the session (`startup`, `clear`) forget the hints: a compaction
+summarises them away. A `resume` keeps them: the host
 replays the saved conversation, hints included.
 
 Both hooks are on the hook path: one small file per session, written in place,
@@ -85,6 +86,20 @@ def remember_hinted(kb, session: str, notes: list, transcript, context: InContex
             hinted[note] = size
         record = {"notes": sorted(_named(record)), "hinted": dict(list(hinted.items())[-HINTED_KEPT:])}
         scratch.overwrite_json(_path(kb, session), record)
+    except OSError:
+        pass
+
+
+def forget_hints(kb, session: str) -> None:
+    """A compaction begins (PreCompact): the turns that held this session's hints are about to be
+    summarised away, so they are hinted again from now on. Never raises."""
+    record = _read(kb, session)
+    if not record.get("hinted"):
+        return  # the common case: nothing to forget, nothing written
+    from mage_engine.kb import scratch
+
+    try:
+        scratch.overwrite_json(_path(kb, session), {"notes": sorted(_named(record))})
     except OSError:
         pass
 
