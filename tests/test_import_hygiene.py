@@ -58,7 +58,8 @@ def _hook_path_modules() -> list:
                    "mage_engine.recall.search.bm25", "mage_engine.recall.index.lifecycle", "mage_engine.usage.ledger",
                    "mage_engine.usage.events", "mage_engine.capture.transcript_fold", "mage_engine.trail.retention",
                    "mage_engine.logs.hook", "mage_engine.recall.procedure.guidance",
-                   "mage_engine.recall.procedure.position", "mage_engine.kb.worktree"})
+                   "mage_engine.recall.procedure.position", "mage_engine.kb.worktree",
+                   "mage_engine.recall.standing.session_notes", "mage_engine.recall.index.scrubbed_before"})
 
 
 def test_every_handler_is_listed_with_its_engine_module():
@@ -67,7 +68,7 @@ def test_every_handler_is_listed_with_its_engine_module():
 
     called = {fn for fns in HANDLERS.values() for fn in fns}
     assert called == {handlers.capture, handlers.standing, handlers.nudge, handlers.hint, handlers.gate0,
-                      handlers.log_missed, handlers.log_session}
+                      handlers.log_missed, handlers.log_session, handlers.forget_hints}
     assert all(fn.__module__ == "mage_engine.events.handlers" for fn in called)
 
 
