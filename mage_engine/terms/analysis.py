@@ -98,7 +98,12 @@ def register(index) -> None:
 def terms(text: str) -> list[str]:
     """Analysed terms of `text` in order, repeats kept, one-character tokens dropped (but a lone
     Chinese, Japanese or Korean character, which is a word: see cjk.py)."""
-    return [term for term in analyzer().analyze(cjk.spread(text)) if len(term) > 1 or not term.isascii()]
+    return kept_terms(analyzer().analyze(cjk.spread(text)))
+
+
+def kept_terms(analysed: list) -> list[str]:
+    """`terms` of text already analysed: one-character ASCII tokens dropped."""
+    return [term for term in analysed if len(term) > 1 or not term.isascii()]
 
 
 def unique_terms(text: str) -> list[str]:

@@ -75,12 +75,3 @@ def without_template_headings(body: str) -> str:
         return body
     return "\n".join(line for line in body.split("\n")
                      if not (line.startswith("#") and line.lstrip("#").strip().lower() in TEMPLATE_HEADINGS))
-
-
-def note_terms(fields: dict) -> set:
-    """Distinct analysed terms of everything indexed for a note: what the hint score
-    matches a prompt's terms against (one-letter terms never match: prompts drop them)."""
-    from mage_engine.terms import cjk
-    from mage_engine.terms.analysis import analyzer
-
-    return set(analyzer().analyze(cjk.spread(fields["all"])))
