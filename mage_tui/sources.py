@@ -114,7 +114,7 @@ def recurrence_state(kb: KB, progress=None) -> dict:
 def _saved_candidates(path: Path) -> list[dict]:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return []
     items = data.get("candidates", []) if isinstance(data, dict) else data
     return [item for item in items if isinstance(item, dict)]

@@ -40,7 +40,16 @@ class _DecoderDefaults:
 
 
 def loads(text):
-    """`json.loads(text)` for a str, bytes or bytearray holding one JSON document."""
+    """`json.loads(text)` for a str, bytes or bytearray holding one JSON document. A document nested
+    too deeply to read (a RecursionError in `json`) raises ValueError too, as any other bad input:
+    a 2 KB file of brackets that anyone can leave in `.mage/` must not read as a crash."""
+    try:
+        return _loads(text)
+    except RecursionError:
+        raise ValueError("JSON nested too deeply to read") from None
+
+
+def _loads(text):
     scan = _scanner()
     if scan is not None and isinstance(text, (bytes, bytearray)):
         text = _plain_utf8(text)

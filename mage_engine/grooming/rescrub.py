@@ -96,7 +96,7 @@ def _scrubbed_text(path: str, text: str) -> tuple:
 
         try:
             data = json.loads(text)
-        except ValueError:
+        except (ValueError, RecursionError):  # nested too deeply: scrubbed as text
             data = None
         if data is not None:
             cleaned = scrub_value(data)

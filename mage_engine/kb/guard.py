@@ -201,9 +201,52 @@ def open_file(path, flags: int = fs.O_RDONLY, mode: int = 0o644, create_dirs: bo
             fd = fs.open(parts[-1], flags | fs.O_NONBLOCK | fs.O_CLOEXEC | _NOFOLLOW, mode, dir_fd=folder)
         except OSError as error:
             raise _refusal(error, folder, parts[-1], root, parts[:-1]) from None
+        if flags & _WRITING and _linked_elsewhere(fd):
+            fd = _detached(fd, folder, parts[-1], flags, mode)
     finally:
         fs.close(folder)
     return _regular(fd, fs.join(root, *parts))
+
+
+_WRITING = fs.O_WRONLY | fs.O_RDWR
+MAX_DETACH_BYTES = 512 * 1024 * 1024
+
+
+def _linked_elsewhere(fd: int) -> bool:
+    """A regular file with another name too: a hard link, which the no-link rule cannot see
+    (git cannot make one, but the agent or a local process can link a file from outside into
+    the KB). Writing through it would change that other file."""
+    status = fs.fstat(fd)
+    return fs.S_ISREG(status.st_mode) and status.st_nlink > 1
+
+
+def _detached(fd: int, folder: int, name: str, flags: int, mode: int) -> int:
+    """`name` made a file of its own before it is written: its bytes copied to a new file that
+    replaces the name (the other name keeps the old file, untouched), then opened as asked."""
+    import errno
+
+    try:
+        status = fs.fstat(fd)
+        if status.st_size > MAX_DETACH_BYTES:
+            raise Refused(errno.EMLINK, f"{name} is a hard link to another file, too large to copy apart", name)
+        reading = fs.open(name, fs.O_RDONLY | fs.O_NONBLOCK | fs.O_CLOEXEC | _NOFOLLOW, dir_fd=folder)
+        try:
+            data = read_fd(reading, MAX_DETACH_BYTES, name)  # (`fd` may be open for writing only)
+        finally:
+            fs.close(reading)
+    finally:
+        fs.close(fd)
+    temporary = f".{name}.{fs.getpid()}.unlinked"
+    copy = fs.open(temporary, fs.O_WRONLY | fs.O_CREAT | fs.O_EXCL | fs.O_CLOEXEC | _NOFOLLOW,
+                   status.st_mode & 0o777, dir_fd=folder)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[fs.write(copy, view):]
+    finally:
+        fs.close(copy)
+    fs.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
+    return fs.open(name, flags | fs.O_NONBLOCK | fs.O_CLOEXEC | _NOFOLLOW, mode, dir_fd=folder)
 
 
 def _regular(fd: int, path: str) -> int:

@@ -47,7 +47,12 @@ def is_safe_id(value: str) -> bool:
         return False
     if value[0] == "-" or value[-1] == "-" or "--" in value or value in WINDOWS_RESERVED:
         return False
+    if value.isascii():  # the common case, without a Unicode lookup per character (an index rebuild checks every id)
+        return _ASCII_ID_CHARS.issuperset(value)
     return _is_id_char(value[0], first=True) and all(ch == "-" or _is_id_char(ch) for ch in value[1:])
+
+
+_ASCII_ID_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")  # what _is_id_char allows of ASCII, and "-"
 
 
 def unique_id(base: str, taken) -> str:
@@ -87,7 +92,12 @@ def _is_id_char(ch: str, first: bool = False) -> bool:
 
 
 def _fits(text: str, chars: int, size: int = MAX_ID_BYTES) -> bool:
-    return len(text) <= chars and len(text.encode("utf-8")) <= size
+    """Within both limits; a name that is not UTF-8 on disk (Python reads its bytes as lone
+    surrogates, and git clones them as they are) fits nowhere."""
+    try:
+        return len(text) <= chars and len(text.encode("utf-8")) <= size
+    except UnicodeEncodeError:
+        return False
 
 
 def _clip(text: str, chars: int, size: int = MAX_ID_BYTES) -> str:

@@ -67,7 +67,7 @@ def recover(kb: KB, scope: Scope = GROOMING) -> bool:
     try:
         journal = json.loads(raw)
         check(journal, scope)
-    except (ValueError, TypeError, AttributeError):
+    except (ValueError, TypeError, AttributeError, RecursionError):
         # the journal is written atomically, so this one is not ours to trust
         _set_aside(kb, where)
         return False

@@ -17,10 +17,11 @@ MAX_OBJECT_BYTES = 16 * 1024 * 1024   # a state file past this is not one mage w
 MAX_LINES_BYTES = 64 * 1024 * 1024    # a JSON Lines file read whole (ledger, rejections)
 
 
-def read_object(path) -> dict | None:
-    """The JSON object in the file at `path`, or None when missing, unreadable or not an object."""
+def read_object(path, limit: int = MAX_OBJECT_BYTES) -> dict | None:
+    """The JSON object in the file at `path`, or None when missing, unreadable, larger than `limit`
+    bytes or not an object."""
     try:
-        data = fastjson.loads(guard.read_bytes(path, MAX_OBJECT_BYTES))
+        data = fastjson.loads(guard.read_bytes(path, limit))
     except (OSError, ValueError):  # UnicodeDecodeError and guard.Refused included
         return None
     return data if isinstance(data, dict) else None

@@ -71,7 +71,7 @@ OPTIMIZE_FILE = ".mage/state/optimize.json"  # the optimize proposals a person d
 
 def catalog_file(folder_name: str) -> str:
     """Where grooming's catalog caches the records of one folder's files (grooming/catalog.py)."""
-    return f"{STATE_DIR}/catalog-v3-{folder_name}.json"
+    return f"{STATE_DIR}/catalog-v4-{folder_name}.json"  # v4: ids that look like secrets, lone surrogates refused
 
 
 def host_record_file(host: str) -> str:

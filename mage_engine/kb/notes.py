@@ -152,9 +152,21 @@ def _id_of(data: dict, path, where) -> tuple[str, str | None]:
         what = "file name" if path else "id"
         raise NoteFormatError(where, 1 if path else 2,
                               f"{what} {note_id!r} is not a safe id (lowercase letters, digits, hyphens)")
+    _refuse_secret_id(note_id, where, 1 if path else 2, "file name" if path else "id")
     if path and declared and declared != note_id:
         return note_id, declared
     return note_id, None
+
+
+def _refuse_secret_id(note_id: str, where, line: int, what: str) -> None:
+    """A file named with what looks like a secret (a token pasted as a name) is no note: its id is what
+    every listing, hint and INDEX.md line prints. The error names it scrubbed, never as it is."""
+    from mage_engine.scrub import scrub
+
+    scrubbed = scrub(note_id)
+    if scrubbed != note_id:
+        raise NoteFormatError(scrub(str(where)), line, f"its {what} holds what looks like a secret ({scrubbed}); "
+                                                       "rename the file")
 
 
 def render_note(note: Note) -> str:

@@ -23,16 +23,34 @@ def load(text: str):
 
     _check_size(yaml, text)
     try:
-        if "*" in text:
-            return yaml.load(text, Loader=_loader("strict"))
-        try:
-            return yaml.load(text, Loader=_loader("fast"))
-        except yaml.YAMLError:
-            # libyaml words its errors its own way: the pure-Python parser says what and where,
-            # in the words and marks the messages (and people who know PyYAML) expect
-            return yaml.load(text, Loader=_loader("strict"))
+        data = _load(yaml, text)
     except RecursionError:
         raise _refusal(yaml, "nested too deeply") from None
+    if ("\\u" in text or "\\U" in text) and _holds_surrogate(data):
+        # "\ud800" in double quotes is a lone surrogate: not text, and no file or terminal can take it
+        raise _refusal(yaml, "a \\u escape of a lone surrogate, which is not a character")
+    return data
+
+
+def _load(yaml, text: str):
+    if "*" in text:
+        return yaml.load(text, Loader=_loader("strict"))
+    try:
+        return yaml.load(text, Loader=_loader("fast"))
+    except yaml.YAMLError:
+        # libyaml words its errors its own way: the pure-Python parser says what and where,
+        # in the words and marks the messages (and people who know PyYAML) expect
+        return yaml.load(text, Loader=_loader("strict"))
+
+
+def _holds_surrogate(value) -> bool:
+    if isinstance(value, str):
+        return not value.isascii() and any("\ud800" <= char <= "\udfff" for char in value)
+    if isinstance(value, dict):
+        return any(_holds_surrogate(key) or _holds_surrogate(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_holds_surrogate(item) for item in value)
+    return False
 
 
 def compose(text: str):

@@ -28,7 +28,11 @@ def overwrite_json(path: str, data) -> None:
     auto_da_alloc) starts writing a file's blocks out when it is truncated to nothing and
     written again, 0.2 ms where this takes 0.03 (measured on the hint hook's own file). A
     reader between the two sees the new text with the old one's tail: not JSON, so absent."""
-    text = fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    text = fastjson.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate (read back from a planted file): escaped, as JSON allows
+        text = fastjson.dumps(data, ensure_ascii=True, separators=(",", ":")).encode("ascii")
     fd = guard.open_file(path, fs.O_WRONLY | fs.O_CREAT, 0o644, create_dirs=True)
     try:
         written = 0
@@ -40,13 +44,22 @@ def overwrite_json(path: str, data) -> None:
 
 
 def prune_folder(folder: str, keep: int = KEEP_FILES) -> None:
-    """Delete the oldest files of `folder` beyond `keep` (one per ended session piles up)."""
+    """Delete the oldest files of `folder` beyond `keep` (one per ended session piles up). The folder
+    is opened once, through no link, and listed and emptied by its descriptor: a link swapped in
+    for it meanwhile is never followed."""
     try:
-        entries = [entry for entry in fs.scandir(folder) if entry.is_file(follow_symlinks=False)]
+        descriptor = guard.open_dir(folder)
+    except OSError:
+        return
+    try:
+        with fs.scandir(descriptor) as listing:
+            entries = [(entry.stat(follow_symlinks=False).st_mtime_ns, entry.name) for entry in listing
+                       if entry.is_file(follow_symlinks=False)]
         if len(entries) <= keep:
             return
-        entries.sort(key=lambda entry: entry.stat().st_mtime_ns)
-        for entry in entries[: len(entries) - keep // 2]:
-            fs.unlink(entry.path)
+        for _, name in sorted(entries)[: len(entries) - keep // 2]:
+            fs.unlink(name, dir_fd=descriptor)
     except OSError:
         pass
+    finally:
+        fs.close(descriptor)

@@ -26,7 +26,7 @@ def scrub_record(line: str) -> str:
         return line
     try:
         record = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):
         return scrub(line).replace("\n", " ")
     if not isinstance(record, dict):
         return scrub(line).replace("\n", " ")
@@ -51,7 +51,7 @@ def report_jsonl(lines) -> list[dict]:
         body = line.strip()
         try:
             record = json.loads(body) if body else None
-        except ValueError:
+        except (ValueError, RecursionError):
             record = {"text": body}
         text = record.get("text") if isinstance(record, dict) else None
         if isinstance(text, str):

@@ -27,7 +27,7 @@ def load_state(kb: KB) -> dict:
     try:
         data = json.loads(state_path(kb).read_text(encoding="utf-8"))
         return data if isinstance(data, dict) else {}
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return {}
 
 
@@ -44,7 +44,7 @@ def before_mage(state: dict, name: str) -> dict:
     """What the file held before mage: which hook events (even empty ones) and whether a `hooks` key."""
     try:
         hooks = json.loads(state.get("originals", {}).get(name) or "{}").get("hooks")
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):
         hooks = None
     return {"events": set(hooks) if isinstance(hooks, dict) else set(), "hooks": isinstance(hooks, dict)}
 

@@ -66,7 +66,7 @@ def same_json(text, data) -> bool:
     """True when the JSON text `text` holds exactly `data`."""
     try:
         return text is not None and json.loads(text) == data
-    except ValueError:
+    except (ValueError, RecursionError):
         return False
 
 
@@ -90,6 +90,8 @@ def _problem(text: str) -> str:
     except ValueError as error:
         return f"not valid JSON (line {getattr(error, 'lineno', '?')}, column {getattr(error, 'colno', '?')}: " \
                f"{getattr(error, 'msg', error)})"
+    except RecursionError:
+        return "nested too deeply to read (is it a settings file?)"
     if not isinstance(data, dict):
         return f"expected a JSON object, found a {type(data).__name__}"
     hooks = data.get("hooks", {})

@@ -55,10 +55,17 @@ def standing_path(kb):
 
 
 def write_json(path, data) -> None:
-    """Write compact JSON atomically."""
+    """Write compact JSON atomically. A file name that is not UTF-8 on disk (git clones such names
+    byte for byte; Python reads the bytes as lone surrogates) cannot be written as UTF-8: then every
+    non-ASCII character is written as an escape, which reads back as the same name."""
     from mage_engine.kb.atomic import write_text_atomic
 
-    write_text_atomic(path, fastjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
+    text = fastjson.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = fastjson.dumps(data, ensure_ascii=True, separators=(",", ":"))
+    write_text_atomic(path, text)
 
 
 def read_stamp(kb) -> dict | None:

@@ -45,10 +45,16 @@ def _read(kb, rel, clean):
     from mage_engine.recall.index.records import read_source
 
     record, body = read_source(kb.root, rel)
-    tags = list(record["tags"])
-    title, summary, body, *tags = clean.scrubbed([record["title"], record["summary"], body, *tags])
-    record["title"], record["summary"], record["tags"] = title, summary, tags
+    said = [record[name] for name in SAID]  # every field that reaches a hint, the ledger or INDEX.md
+    scrubbed = clean.scrubbed([record["id"], *said, body, *record["tags"]])
+    if scrubbed[0] != record["id"]:  # the file's name is the id every listing prints: skipped, not rewritten
+        raise NoteFormatError(scrubbed[0], 1, "its file name holds what looks like a secret; rename the file")
+    record.update(zip(SAID, scrubbed[1:len(SAID) + 1]))
+    body, record["tags"] = scrubbed[len(SAID) + 1], scrubbed[len(SAID) + 2:]
     return record, body
+
+
+SAID = ("title", "summary", "kind", "category", "created", "updated")
 
 
 def rebuild_locked(kb, progress=None) -> dict:

@@ -22,6 +22,7 @@ from mage_engine.kb.layout import SESSION_CONTEXT_DIR
 
 PRUNE_ONE_IN = 16  # session starts: about one in this many trims the folder to the newest files
 HINTED_KEPT = 200  # hinted notes remembered per session: past this, the oldest are forgotten
+MAX_BYTES = 256 * 1024  # what this file holds is a few hundred note ids: one read on every prompt
 IN_STANDING = "in standing context"  # the hint decision's reasons (decide.py) for a note already in context
 HINTED_EARLIER = "hinted earlier in this session"
 REASONS = (IN_STANDING, HINTED_EARLIER)
@@ -41,7 +42,7 @@ def remember(kb, session: str, named: list, resumed: bool = False) -> None:
         scratch.overwrite_json(_path(kb, session), record)
         if time.time_ns() // 1000 % PRUNE_ONE_IN == 0:  # listing the folder on every start costs more than it saves
             scratch.prune_folder(kb.at(SESSION_CONTEXT_DIR))
-    except OSError:
+    except (OSError, ValueError):  # ValueError: what a planted file held that cannot be written back
         pass
 
 
@@ -86,7 +87,7 @@ def remember_hinted(kb, session: str, notes: list, transcript, context: InContex
             hinted[note] = size
         record = {"notes": sorted(_named(record)), "hinted": dict(list(hinted.items())[-HINTED_KEPT:])}
         scratch.overwrite_json(_path(kb, session), record)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: what a planted file held that cannot be written back
         pass
 
 
@@ -100,7 +101,7 @@ def forget_hints(kb, session: str) -> None:
 
     try:
         scratch.overwrite_json(_path(kb, session), {"notes": sorted(_named(record))})
-    except OSError:
+    except (OSError, ValueError):  # ValueError: what a planted file held that cannot be written back
         pass
 
 
@@ -126,7 +127,7 @@ def _size(transcript):
 def _read(kb, session: str) -> dict:
     from mage_engine.kb.jsonfiles import read_object
 
-    return read_object(_path(kb, session)) or {}
+    return read_object(_path(kb, session), MAX_BYTES) or {}  # a larger one, planted: absent, then written anew
 
 
 def _named(record: dict) -> frozenset:
