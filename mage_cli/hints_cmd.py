@@ -10,7 +10,8 @@ from mage_cli.common import echo_json, json_option, kb_option, open_kb, warn_con
 @click.option("--why", "why_prompt", metavar="PROMPT",
               help="Explain the decision the hint hook would take on PROMPT now, without injecting "
                    "anything; `-` reads prompts from stdin, one per line.")
-@click.option("--report", is_flag=True, help="How often hinted notes were used, and the floor the figures suggest.")
+@click.option("--report", is_flag=True, help="How often hinted notes were used, the notes read without a hint (and after which "
+                   "prompts), and the floor the figures suggest.")
 @click.option("--floor", type=click.FloatRange(0, 1), help="With --why: decide at this floor instead of hint.min_score.")
 @click.option("-n", "limit", type=click.IntRange(1, 100_000), default=20, show_default=True,
               help="How many recent prompts to list.")

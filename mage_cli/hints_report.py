@@ -17,6 +17,7 @@ def show_report(kb, as_json: bool) -> None:
     if not overall["hints"]:
         click.echo(f"No hinted turns have ended yet ({report['decisions']} decisions recorded): "
                    "use is counted once the next prompt of the session arrives.")
+        _missed(report["missed"])
         return
     share = overall["used"] / overall["hints"]
     click.echo(f"{overall['hints']} hints in {overall['hinted_turns']} turns; {overall['used']} used "
@@ -29,7 +30,19 @@ def show_report(kb, as_json: bool) -> None:
         click.echo(f"hinted {OFTEN}+ times and never used (reword the summary, or narrow the title or tags):")
         for note_id in report["never_used"]:
             click.echo(f"  {note_id}")
+    _missed(report["missed"])
     _floors(report)
+
+
+def _missed(missed: list) -> None:
+    if not missed:
+        return
+    click.echo("read without a hint (the words of these prompts may belong in the note's title, summary or tags):")
+    for row in missed:
+        why = ", ".join(f"{reason} {n}" for reason, n in sorted(row["why"].items()))
+        click.echo(f"  {row['turns']:4d}  {row['id']}  ({why})")
+        for prompt in row["prompts"]:
+            click.echo(f"          after: {prompt}")
 
 
 def _floors(report: dict) -> None:

@@ -119,3 +119,22 @@ def test_the_report_lists_use_per_note_and_never_used_notes(kb):
     text = run_mage("hints", "--report", cwd=kb.root).stdout
     assert "never used" in text and NOTE in text and "nothing is changed here" in text
     assert kb.config_path.read_text() == config  # the floor is never changed by the report
+
+
+def test_the_report_lists_notes_read_without_a_hint_and_the_prompts_they_were_read_after(kb):
+    """The other way round: the agent went to a note its prompt did not hint (a paraphrase, a floor
+    too high); the report names the note, why it was not hinted then, and the prompt's words."""
+    asked = "ci went red again on the tracker repo, no idea why"
+    assert "go-race-needs-cgo" not in prompt(kb, asked)
+    read_note(kb, "go-race-needs-cgo")
+    prompt(kb, "thanks")
+    assert f"- {NOTE}:" in prompt(kb, LOCK)
+    read_note(kb, NOTE)  # hinted and read: used, not missed
+    prompt(kb, "ok")
+    report = json.loads(run_mage("hints", "--report", "--json", cwd=kb.root).stdout)
+    missed = {row["id"]: row for row in report["missed"]}
+    assert set(missed) == {"go-race-needs-cgo"}
+    assert missed["go-race-needs-cgo"]["turns"] == 1 and missed["go-race-needs-cgo"]["prompts"] == [asked]
+    assert sum(missed["go-race-needs-cgo"]["why"].values()) == 1
+    text = run_mage("hints", "--report", cwd=kb.root).stdout
+    assert "read without a hint" in text and f"after: {asked}" in text

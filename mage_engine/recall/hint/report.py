@@ -9,6 +9,11 @@ here: for each floor from 0.35 to 0.80 the report counts the hints it would have
 given among the recorded candidates and how many of those the agent used (a
 candidate under the floor counts as used when the agent went and read it anyway),
 and suggests the highest floor that keeps 90% of the used ones.
+
+The other way round, notes the agent read in a turn whose prompt did not hint them
+are listed as missed, with why each was not hinted then (below the floor, weak
+evidence, not among the candidates) and the prompts it was read after: the words
+people ask a note's question in, which its title, summary or tags may lack.
 """
 
 FLOORS = tuple(round(0.35 + 0.05 * step, 2) for step in range(10))
@@ -16,6 +21,7 @@ OFTEN = 3  # hinted this many turns and never used: a candidate for rewording
 KEEP_USED = 0.9
 MIN_HINTS = 20  # fewer hinted turns than this and no floor is suggested
 SHOWN = 20
+MISSED_PROMPTS = 3  # prompts shown per missed note
 
 
 def hint_report(kb) -> dict:
@@ -24,7 +30,8 @@ def hint_report(kb) -> dict:
     from mage_engine.usage.attribution import attribute
     from mage_engine.recall.hint.decision_log import decision_entries
 
-    closed = [(entry, used) for entry, turn, used in attribute(kb, decision_entries(kb)) if turn is None or turn.end]
+    rows = [(entry, turn, used) for entry, turn, used in attribute(kb, decision_entries(kb)) if turn is None or turn.end]
+    closed = [(entry, used) for entry, _, used in rows]
     notes = _per_note(closed)
     hinted = [(entry, used) for entry, used in closed if entry.get("notes")]
     floor = load_config_cached(kb).hint_min_score
@@ -36,7 +43,32 @@ def hint_report(kb) -> dict:
             "notes": sorted(notes.values(), key=lambda n: (-n["hinted"], n["id"])),
             "never_used": [n["id"] for n in sorted(notes.values(), key=lambda n: -n["hinted"])
                            if n["hinted"] >= OFTEN and not n["used"]],
-            "floors": floors, "suggested_floor": _suggest(floors, len(hinted))}
+            "missed": _missed(rows), "floors": floors, "suggested_floor": _suggest(floors, len(hinted))}
+
+
+def _missed(rows: list) -> list:
+    """[{"id", "turns", "why": {reason: turns}, "prompts": [a few]}]: notes read (or recalled) in a
+    turn whose hint did not name them, and not already in its context, most turns first."""
+    from mage_engine.base.clip import clip
+    from mage_engine.recall.standing.session_notes import REASONS as IN_CONTEXT
+
+    missed = {}
+    for entry, turn, used in rows:
+        if turn is None:
+            continue
+        reasons = {row.get("id"): row.get("reason") for row in (entry.get("decision") or {}).get("candidates") or []
+                   if isinstance(row, dict)}
+        hinted = set(entry.get("notes") or [])
+        for note_id in sorted((set(turn.read) | set(used)) - hinted):
+            reason = reasons.get(note_id) or "not among the candidates"
+            if reason in IN_CONTEXT:
+                continue  # the agent read what its context already named: no miss
+            row = missed.setdefault(note_id, {"id": note_id, "turns": 0, "why": {}, "prompts": []})
+            row["turns"] += 1
+            row["why"][reason] = row["why"].get(reason, 0) + 1
+            if len(row["prompts"]) < MISSED_PROMPTS and turn.prompt:
+                row["prompts"].append(clip(" ".join(str(turn.prompt).split()), 120))
+    return sorted(missed.values(), key=lambda row: (-row["turns"], row["id"]))[:SHOWN]
 
 
 def _per_note(closed: list) -> dict:
