@@ -4,10 +4,10 @@ Each imports its engine module when first called, so the app's first paint
 loads none of them (tantivy, the recurrence path).
 """
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from mage_engine.base import fastjson
 from mage_engine.kb.layout import CANDIDATES_FILE, KB
 
 if TYPE_CHECKING:  # a type only: the note model loads with the first note read
@@ -113,8 +113,8 @@ def recurrence_state(kb: KB, progress=None) -> dict:
 
 def _saved_candidates(path: Path) -> list[dict]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+        data = fastjson.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
         return []
     items = data.get("candidates", []) if isinstance(data, dict) else data
     return [item for item in items if isinstance(item, dict)]

@@ -65,6 +65,17 @@ def _loads(text):
     return value
 
 
+def compact_utf8(obj) -> bytes:
+    """`obj` as compact JSON in UTF-8, non-ASCII characters as they are. A string no UTF-8 can hold
+    (a file name that is not UTF-8 on disk, which Python reads as lone surrogates; one read back
+    from a planted file) makes the whole document ASCII escapes instead, which read back the same."""
+    text = dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return dumps(obj, ensure_ascii=True, separators=(",", ":")).encode("ascii")
+
+
 def dumps(obj, *, ensure_ascii=True, separators=None, sort_keys=False, **options):
     """`json.dumps(obj, ensure_ascii=…, separators=…, sort_keys=…)`; other options go to json."""
     make = None if options else _encoder_maker()

@@ -94,9 +94,11 @@ def _scrubbed_text(path: str, text: str) -> tuple:
     if path.endswith(".json"):
         import json
 
+        from mage_engine.base import fastjson
+
         try:
-            data = json.loads(text)
-        except (ValueError, RecursionError):  # nested too deeply: scrubbed as text
+            data = fastjson.loads(text)
+        except ValueError:  # not JSON, or nested too deeply: scrubbed as text
             data = None
         if data is not None:
             cleaned = scrub_value(data)

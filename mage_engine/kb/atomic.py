@@ -51,7 +51,7 @@ def _write_and_rename(path, folder: int, name: str, data: bytes, mode: int, dura
     try:
         try:
             fs.fchmod(fd, mode)
-            write_all(fd, data)
+            guard.write_all(fd, data)
             if durable:
                 fs.fsync(fd)
         finally:
@@ -80,21 +80,9 @@ def append_line(path, line: str) -> None:
         size = fs.fstat(fd).st_size
         if size and fs.pread(fd, 1, size - 1) != b"\n":
             data = b"\n" + data  # close a line a full disk cut, in the same write
-        write_all(fd, data)
+        guard.write_all(fd, data)
     finally:
         fs.close(fd)
-
-
-def write_all(fd: int, data: bytes) -> None:
-    """Write every byte of `data`, finishing short writes; an OSError if the disk takes none."""
-    view = memoryview(data)
-    while view:
-        written = fs.write(fd, view)
-        if written <= 0:
-            import errno
-
-            raise OSError(errno.ENOSPC, "no space left on device (a write made no progress)")
-        view = view[written:]
 
 
 def remove(path) -> bool:

@@ -201,32 +201,27 @@ def open_file(path, flags: int = fs.O_RDONLY, mode: int = 0o644, create_dirs: bo
             fd = fs.open(parts[-1], flags | fs.O_NONBLOCK | fs.O_CLOEXEC | _NOFOLLOW, mode, dir_fd=folder)
         except OSError as error:
             raise _refusal(error, folder, parts[-1], root, parts[:-1]) from None
-        if flags & _WRITING and _linked_elsewhere(fd):
-            fd = _detached(fd, folder, parts[-1], flags, mode)
+        status = fs.fstat(fd)
+        if flags & _WRITING and fs.S_ISREG(status.st_mode) and status.st_nlink > 1:
+            # a hard link, which the no-link rule cannot see (git cannot make one; the agent or a
+            # local process can link a file from outside into the KB): writing would change that file
+            fd = _detached(fd, status, folder, parts[-1], flags, mode)
+            status = fs.fstat(fd)
     finally:
         fs.close(folder)
-    return _regular(fd, fs.join(root, *parts))
+    return _regular(fd, fs.join(root, *parts), status)
 
 
 _WRITING = fs.O_WRONLY | fs.O_RDWR
 MAX_DETACH_BYTES = 512 * 1024 * 1024
 
 
-def _linked_elsewhere(fd: int) -> bool:
-    """A regular file with another name too: a hard link, which the no-link rule cannot see
-    (git cannot make one, but the agent or a local process can link a file from outside into
-    the KB). Writing through it would change that other file."""
-    status = fs.fstat(fd)
-    return fs.S_ISREG(status.st_mode) and status.st_nlink > 1
-
-
-def _detached(fd: int, folder: int, name: str, flags: int, mode: int) -> int:
+def _detached(fd: int, status, folder: int, name: str, flags: int, mode: int) -> int:
     """`name` made a file of its own before it is written: its bytes copied to a new file that
     replaces the name (the other name keeps the old file, untouched), then opened as asked."""
     import errno
 
     try:
-        status = fs.fstat(fd)
         if status.st_size > MAX_DETACH_BYTES:
             raise Refused(errno.EMLINK, f"{name} is a hard link to another file, too large to copy apart", name)
         reading = fs.open(name, fs.O_RDONLY | fs.O_NONBLOCK | fs.O_CLOEXEC | _NOFOLLOW, dir_fd=folder)
@@ -240,17 +235,27 @@ def _detached(fd: int, folder: int, name: str, flags: int, mode: int) -> int:
     copy = fs.open(temporary, fs.O_WRONLY | fs.O_CREAT | fs.O_EXCL | fs.O_CLOEXEC | _NOFOLLOW,
                    status.st_mode & 0o777, dir_fd=folder)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[fs.write(copy, view):]
+        write_all(copy, data)
     finally:
         fs.close(copy)
     fs.replace(temporary, name, src_dir_fd=folder, dst_dir_fd=folder)
     return fs.open(name, flags | fs.O_NONBLOCK | fs.O_CLOEXEC | _NOFOLLOW, mode, dir_fd=folder)
 
 
-def _regular(fd: int, path: str) -> int:
-    mode = fs.fstat(fd).st_mode
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of `data`, finishing short writes; an OSError if the disk takes none."""
+    view = memoryview(data)
+    while view:
+        written = fs.write(fd, view)
+        if written <= 0:
+            import errno
+
+            raise OSError(errno.ENOSPC, "no space left on device (a write made no progress)")
+        view = view[written:]
+
+
+def _regular(fd: int, path: str, status=None) -> int:
+    mode = (status or fs.fstat(fd)).st_mode
     if fs.S_ISREG(mode):
         return fd
     fs.close(fd)

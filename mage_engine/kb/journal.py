@@ -25,6 +25,7 @@ import json
 import os
 from pathlib import Path
 
+from mage_engine.base import fastjson
 from mage_engine.base.errors import MageError
 from mage_engine.kb import guard
 from mage_engine.kb.atomic import append_line, move, remove, write_text_atomic
@@ -65,9 +66,9 @@ def recover(kb: KB, scope: Scope = GROOMING) -> bool:
         _set_aside(kb, where)
         return False
     try:
-        journal = json.loads(raw)
+        journal = fastjson.loads(raw)
         check(journal, scope)
-    except (ValueError, TypeError, AttributeError, RecursionError):
+    except (ValueError, TypeError, AttributeError):
         # the journal is written atomically, so this one is not ours to trust
         _set_aside(kb, where)
         return False

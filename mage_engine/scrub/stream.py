@@ -10,6 +10,7 @@ never the secret.
 
 import json
 
+from mage_engine.base import fastjson
 from mage_engine.scrub import find_secrets, scrub
 
 
@@ -25,8 +26,8 @@ def scrub_record(line: str) -> str:
     if not line.strip():
         return line
     try:
-        record = json.loads(line)
-    except (ValueError, RecursionError):
+        record = fastjson.loads(line)
+    except ValueError:
         return scrub(line).replace("\n", " ")
     if not isinstance(record, dict):
         return scrub(line).replace("\n", " ")
@@ -50,8 +51,8 @@ def report_jsonl(lines) -> list[dict]:
     for number, line in enumerate(lines, start=1):
         body = line.strip()
         try:
-            record = json.loads(body) if body else None
-        except (ValueError, RecursionError):
+            record = fastjson.loads(body) if body else None
+        except ValueError:
             record = {"text": body}
         text = record.get("text") if isinstance(record, dict) else None
         if isinstance(text, str):

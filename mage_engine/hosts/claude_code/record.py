@@ -10,6 +10,7 @@ can never disagree after a crash.
 
 import json
 
+from mage_engine.base import fastjson
 from mage_engine.hosts.agent_files import files_for
 from mage_engine.hosts.claude_code.settings import backup_file, read_exact
 from mage_engine.hosts.claude_code.wiring import wired_groups
@@ -25,9 +26,9 @@ def state_path(kb: KB):
 
 def load_state(kb: KB) -> dict:
     try:
-        data = json.loads(state_path(kb).read_text(encoding="utf-8"))
+        data = fastjson.loads(state_path(kb).read_text(encoding="utf-8"))
         return data if isinstance(data, dict) else {}
-    except (OSError, ValueError, RecursionError):
+    except (OSError, ValueError):
         return {}
 
 
@@ -43,8 +44,8 @@ def remember_originals(kb: KB, state: dict, files: dict) -> None:
 def before_mage(state: dict, name: str) -> dict:
     """What the file held before mage: which hook events (even empty ones) and whether a `hooks` key."""
     try:
-        hooks = json.loads(state.get("originals", {}).get(name) or "{}").get("hooks")
-    except (ValueError, AttributeError, RecursionError):
+        hooks = fastjson.loads(state.get("originals", {}).get(name) or "{}").get("hooks")
+    except (ValueError, AttributeError):
         hooks = None
     return {"events": set(hooks) if isinstance(hooks, dict) else set(), "hooks": isinstance(hooks, dict)}
 

@@ -14,6 +14,7 @@ import shutil
 import time
 from pathlib import Path
 
+from mage_engine.base import fastjson
 from mage_engine.base.errors import MageError
 from mage_engine.kb.layout import KB, SETTINGS_BACKUPS_DIR
 
@@ -65,8 +66,8 @@ def read_both(kb: KB) -> dict:
 def same_json(text, data) -> bool:
     """True when the JSON text `text` holds exactly `data`."""
     try:
-        return text is not None and json.loads(text) == data
-    except (ValueError, RecursionError):
+        return text is not None and fastjson.loads(text) == data
+    except ValueError:
         return False
 
 
@@ -81,17 +82,16 @@ def load_settings(path: Path) -> tuple[dict, str]:
     if not text.strip():
         return {}, ""
     problem = _problem(text)
-    return ({}, problem) if problem else (json.loads(text), "")
+    return ({}, problem) if problem else (fastjson.loads(text), "")
 
 
 def _problem(text: str) -> str:
     try:
-        data = json.loads(text)
+        data = fastjson.loads(text)
     except ValueError as error:
-        return f"not valid JSON (line {getattr(error, 'lineno', '?')}, column {getattr(error, 'colno', '?')}: " \
-               f"{getattr(error, 'msg', error)})"
-    except RecursionError:
-        return "nested too deeply to read (is it a settings file?)"
+        if not hasattr(error, "lineno"):  # nested too deeply: there is no line to point at
+            return f"not valid JSON ({error})"
+        return f"not valid JSON (line {error.lineno}, column {error.colno}: {error.msg})"
     if not isinstance(data, dict):
         return f"expected a JSON object, found a {type(data).__name__}"
     hooks = data.get("hooks", {})

@@ -55,17 +55,11 @@ def standing_path(kb):
 
 
 def write_json(path, data) -> None:
-    """Write compact JSON atomically. A file name that is not UTF-8 on disk (git clones such names
-    byte for byte; Python reads the bytes as lone surrogates) cannot be written as UTF-8: then every
-    non-ASCII character is written as an escape, which reads back as the same name."""
-    from mage_engine.kb.atomic import write_text_atomic
+    """Write compact JSON atomically (fastjson.compact_utf8: a file name git cloned byte for byte
+    that is not UTF-8 is written as escapes)."""
+    from mage_engine.kb.atomic import write_bytes_atomic
 
-    text = fastjson.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = fastjson.dumps(data, ensure_ascii=True, separators=(",", ":"))
-    write_text_atomic(path, text)
+    write_bytes_atomic(path, fastjson.compact_utf8(data))
 
 
 def read_stamp(kb) -> dict | None:

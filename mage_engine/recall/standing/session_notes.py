@@ -42,7 +42,7 @@ def remember(kb, session: str, named: list, resumed: bool = False) -> None:
         scratch.overwrite_json(_path(kb, session), record)
         if time.time_ns() // 1000 % PRUNE_ONE_IN == 0:  # listing the folder on every start costs more than it saves
             scratch.prune_folder(kb.at(SESSION_CONTEXT_DIR))
-    except (OSError, ValueError):  # ValueError: what a planted file held that cannot be written back
+    except OSError:
         pass
 
 
@@ -87,7 +87,7 @@ def remember_hinted(kb, session: str, notes: list, transcript, context: InContex
             hinted[note] = size
         record = {"notes": sorted(_named(record)), "hinted": dict(list(hinted.items())[-HINTED_KEPT:])}
         scratch.overwrite_json(_path(kb, session), record)
-    except (OSError, ValueError):  # ValueError: what a planted file held that cannot be written back
+    except OSError:
         pass
 
 
@@ -101,7 +101,7 @@ def forget_hints(kb, session: str) -> None:
 
     try:
         scratch.overwrite_json(_path(kb, session), {"notes": sorted(_named(record))})
-    except (OSError, ValueError):  # ValueError: what a planted file held that cannot be written back
+    except OSError:
         pass
 
 
