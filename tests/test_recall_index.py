@@ -42,6 +42,24 @@ def test_a_note_edited_in_place_is_found_by_the_next_query(indexed):
     assert recall_ids(indexed, "zorblax")[:1] == ["pr-size-limit"]
 
 
+def test_a_note_read_again_while_racily_clean_keeps_every_score_until_it_changes(indexed):
+    """A note written a moment ago is read again at each check until its timestamp settles; indexed
+    anew each time, it would leave replaced documents in Tantivy's statistics and the same query
+    would score differently a moment later (a hint near the floor could come or go)."""
+    path = indexed.notes_dir / "pr-size-limit.md"
+    query = ("recall", "--json", "pull", "request", "too", "big", "split")
+    settled = run_mage(*query, cwd=indexed.root).stdout  # built from settled files
+    assert json.loads(settled)[0]["id"] == "pr-size-limit"
+    moment = time.time_ns() + 3_600_000_000_000  # an hour ahead: racily clean at every check of this test
+    os.utime(path, ns=(moment, moment))
+    assert run_mage("index", cwd=indexed.root).returncode == 0
+    assert store.read_stamp(indexed)["unsettled"] is True
+    assert [run_mage(*query, cwd=indexed.root).stdout for _ in range(3)] == [settled] * 3
+    path.write_text(path.read_text(encoding="utf-8").replace("Big PRs were", "Zorblax PRs "), encoding="utf-8")
+    os.utime(path, ns=(moment, moment))  # same moment, same size: only what it says changed
+    assert recall_ids(indexed, "zorblax")[:1] == ["pr-size-limit"]
+
+
 def test_a_note_edited_long_after_the_build_is_found_too(indexed):
     path = indexed.notes_dir / "sops-age-recipients.md"
     assert store.read_stamp(indexed)["unsettled"] is False  # recorded with real sizes

@@ -26,7 +26,7 @@ def derived_writes(kb: KB, notes: list[Note], config: Config) -> dict:
     """New INDEX.md and MEMORY.md texts for this set of notes (MEMORY.md's ranked by recorded use),
     scrubbed: both are committed, and the host loads MEMORY.md into the agent's context, so a
     secret in a note's file name, title or summary is not copied into them (`mage redact --check`
-    reports it in the note itself, which is the person's to fix). 3 MB for 10,000 notes: 0.75 s."""
+    reports it in the note itself, which is the person's to fix). 3 MB for 10,000 notes: 0.35 s."""
     from mage_engine.scrub import scrub
 
     return {

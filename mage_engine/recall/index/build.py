@@ -25,16 +25,34 @@ def document(record: dict, body: str):
         pairs = cjk.pairs_text(fields[name])
         if pairs:  # Chinese, Japanese, Korean: the character pairs the tokenizer cannot make itself
             doc.add_text(name, pairs)
-    # "all" analysed once (a third of a rebuild's time went to analysing it twice): its distinct
-    # terms, with the identifier humps, are what the hint score matches a prompt's terms against
-    analysed = analysis.analyzer().analyze(cjk.spread(fields["all"]))
+    # Each part of "all" analysed once (a third of a rebuild's time went to analysing the text
+    # twice): "all" is title, tags, summary and body on lines of their own, and the tokenizer
+    # never joins a word across a line, so its terms are the parts' terms one after another.
+    # Its distinct terms, with the identifier humps, are what the hint score matches a prompt's
+    # terms against; title and summary are what it reads as the note's own words.
+    title, tags, summary, rest = (_analysed(text) for text in _parts(fields))
+    analysed = title + tags + summary + rest
     terms = set(analysed).union(analysis.analyzer().analyze(camel) if camel else ())
     doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
-    about = analysis.unique_terms(analysis.with_identifier_parts(f'{fields["title"]}\n{fields["summary"]}'))
-    doc.add_bytes("about", " ".join(about).encode("utf-8"))  # what the hint score reads as title and summary
+    about = analysis.kept_terms(title + summary)
+    about_parts = analysis.identifier_parts(f'{fields["title"]}\n{fields["summary"]}')
+    if about_parts:
+        about += analysis.terms(about_parts)
+    doc.add_bytes("about", " ".join(dict.fromkeys(about)).encode("utf-8"))  # first-seen order
     sequence = analysis.kept_terms(analysed)[:MAX_SEQUENCE_TERMS]  # as analysis.terms(fields["all"])
     doc.add_bytes("seq", " ".join(sequence).encode("utf-8"))  # what a quote of the prompt is looked for in
     return doc
+
+
+def _parts(fields: dict) -> tuple:
+    """The four texts `searchable` joins into "all", one line (or more) each: title, tags, summary, body."""
+    title, tags, summary = fields["title"], fields["tags"], fields["summary"]
+    rest = fields["all"][len(title) + len(tags) + len(summary) + 3:]
+    return title, tags, summary, rest
+
+
+def _analysed(text: str) -> list:
+    return analysis.analyzer().analyze(cjk.spread(text)) if text else []
 
 
 def create(path: str, entries, progress=None) -> int:

@@ -5,6 +5,15 @@ digest and, last (the commit point), the stamp.
 The manifest names the generation it describes: an update trusts it only when
 the stamp points at that same generation, so a crash between a rebuild's
 manifest and its stamp can never pair new file records with an old index.
+
+A file written in the last moments (racily clean: its timestamp could not yet
+tell a second write in the same tick from the first) is read again at every
+check until it settles. It is indexed again only when what it says changed:
+the manifest keeps a digest of each such file's indexed content (`racy`).
+Indexing it anew each time would be harmless for what is found, but not for
+the scores: Tantivy counts a replaced document in its statistics until its
+segment is merged away, so the same query would score differently a moment
+later, and a hint near the floor could come or go.
 """
 
 import time
@@ -67,7 +76,7 @@ def rebuild_locked(kb, progress=None) -> dict:
     records, entries, problems = _read_all(kb, sorted(files), progress)
     name, path = store.new_generation(kb)
     count = build.create(path, entries, (lambda n: progress(n, len(entries))) if progress else None)
-    _commit(kb, name, dirs, files, scan_ms, records, problems)
+    _commit(kb, name, dirs, files, scan_ms, records, problems, _racy_digests(files, entries))
     store.drop_old_generations(kb, keep=name)
     return {"docs": count, "problems": problems, "seconds": round(time.perf_counter() - started, 3)}
 
@@ -94,6 +103,18 @@ def update_locked(kb, inline_limit: int | None = None) -> str:
     if len(changed) + len(removed) > max(20, FULL_REBUILD_SHARE * len(files)):
         return _rebuild_or_defer(kb, len(files), inline_limit, stamp)
     fresh, entries, problems = _read_all(kb, changed, every=False)
+    before = old.get("racy") if isinstance(old.get("racy"), dict) else {}
+    digests = _racy_digests(files, entries, before)
+    same = _unchanged_since(old, files, before, digests)
+    racy = {rel: digest for rel, digest in digests.items() if files[rel][1] < 0}
+    if same:  # read again only because it was racily clean: what it says is what the index holds
+        changed = [rel for rel in changed if rel not in same]
+        entries = [(record, body) for record, body in entries if record["path"] not in same]
+        fresh = {rel: record for rel, record in fresh.items() if rel not in same}
+        if not changed and not removed:
+            _commit(kb, stamp["generation"], dirs, files, scan_ms, old.get("records", {}),
+                    old.get("problems", []), racy)
+            return "fresh"
     try:
         build.update(store.generation_path(kb, stamp), changed + removed, entries)
     except BaseException as error:
@@ -104,8 +125,26 @@ def update_locked(kb, inline_limit: int | None = None) -> str:
     records = {rel: rec for rel, rec in old.get("records", {}).items() if rel in files and rel not in fresh}
     records.update(fresh)
     kept = [p for p in old.get("problems", []) if not any(rel in p for rel in changed + removed)]
-    _commit(kb, stamp["generation"], dirs, files, scan_ms, records, kept + problems)
+    _commit(kb, stamp["generation"], dirs, files, scan_ms, records, kept + problems, racy)
     return "updated"
+
+
+def _racy_digests(files: dict, entries: list, before=()) -> dict:
+    """{path: digest of its indexed content} for the files of `entries` that are racily clean now
+    or were (`before`) when the index last took them in."""
+    from mage_engine.recall.index.scrubbed_before import digest
+
+    return {record["path"]: digest([*(str(record[name]) for name in sorted(record) if name != "tags"),
+                                    *record["tags"], body])
+            for record, body in entries if files.get(record["path"], (0, 0))[1] < 0 or record["path"] in before}
+
+
+def _unchanged_since(old: dict, files: dict, before: dict, digests: dict) -> set:
+    """The files read again only because they were racily clean, whose timestamp and content are
+    still those the index took in (settled since or not)."""
+    old_files = old.get("files", {})
+    return {rel for rel, digest in digests.items()
+            if before.get(rel) == digest and rel in old_files and old_files[rel][0] == files[rel][0]}
 
 
 def _rebuild_or_defer(kb, sources: int, inline_limit, stamp) -> str:
@@ -115,12 +154,14 @@ def _rebuild_or_defer(kb, sources: int, inline_limit, stamp) -> str:
     return "rebuilt"
 
 
-def _commit(kb, generation, dirs, files, scan_ms, records, problems) -> None:
-    """Write manifest, standing context and, last (the commit point), the stamp."""
+def _commit(kb, generation, dirs, files, scan_ms, records, problems, racy=None) -> None:
+    """Write manifest, standing context and, last (the commit point), the stamp. `racy`: the
+    digests of the racily clean files' indexed content."""
     from mage_engine.recall.index.standing_digest import standing_digest
 
     store.write_json(store.manifest_path(kb), {"schema": store.SCHEMA_VERSION, "generation": generation,
-                                               "files": files, "records": records, "problems": problems})
+                                               "files": files, "records": records, "problems": problems,
+                                               "racy": racy or {}})
     store.write_json(store.standing_path(kb), standing_digest(records))
     from mage_engine.recall.index.transitions import write_notes_part
 
