@@ -29,11 +29,14 @@ write rewrite add rename refactor translate convert implement generate draw plot
 summarise format sort design draft extract split replace clean port
 """.split())
 # Words before the verb that do not change what is asked ("can you please write …").
-LEAD_WORDS = frozenset("can could would please pls now ok okay so lets let you we us me just also and then".split())
+LEAD_WORDS = frozenset("can could would please pls now ok okay so lets let you we us me just also and then help".split())
 # Opening phrases that ask for general knowledge or a name, not for this team's.
 TASK_OPENINGS = (("whats", "the", "difference", "between"), ("whats", "difference", "between"),
                  ("what", "is", "the", "difference", "between"), ("whats", "a", "good", "name"),
                  ("a", "good", "name", "for"), ("good", "name", "for"), ("better", "name", "for"))
+# Phrases, anywhere in the opening, that ask for general knowledge: a comparison of two things or
+# an explanation ("rabbitmq topic exchange vs fanout exchange, quick explanation pls").
+KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("explain",), ("explanation",))
 # Phrases, anywhere in the opening, that ask how things are done here.
 QUESTION_PHRASES = (
     ("can", "i"), ("can", "we"), ("could", "i"), ("could", "we"), ("should", "i"), ("should", "we"),
@@ -65,9 +68,33 @@ def _intent(prompt: str) -> str:
     words = opening_words(prompt)
     if not words:
         return ""
-    if _is_task(words):
+    if _is_task(words) or _holds_any(words, KNOWLEDGE_PHRASES):
         return "task"
-    return "question" if _holds_any(words, QUESTION_PHRASES) else ""
+    if _holds_any(words, QUESTION_PHRASES):
+        return "question"
+    return "task" if _tool_how_to(prompt) else ""
+
+
+# A how-to asked of a named tool, the way a search-engine question is titled: "grafana stat panel:
+# how do I make it go red", "git lfs: how do i see how much storage the repo uses".
+TOOL_HEAD_WORDS = 5  # at most this many words before the colon: a tool's name, not a sentence
+HOW_TO_OPENINGS = (("how",), ("what",), ("whats",), ("which",), ("is", "there"), ("are", "there"), ("does",),
+                   ("do", "i"), ("do", "you"), ("can", "i"), ("can", "you"))
+
+
+def _tool_how_to(prompt: str) -> bool:
+    """Whether the prompt opens "<tool>: <how-to or task>" or "<tool> query: <what it should give>"
+    (not "<tool>: <error text>")."""
+    head, colon, tail = prompt[:OPENING_CHARS].partition(":")
+    if not colon or not tail[:1].isspace():
+        return False
+    named = opening_words(head)
+    if not 1 <= len(named) <= TOOL_HEAD_WORDS or len(head) > 60 or not all(c.isalnum() or c in " .-_/" for c in head):
+        return False
+    if named[-1] in SNIPPET_NOUNS or named[-1] in ("query", "sql"):
+        return True  # "postgres query: top 3 customers by order value", "sql: top 10 merchants by refunds"
+    asked = opening_words(tail)
+    return _is_task(asked) or any(tuple(asked[:len(opening)]) == opening for opening in HOW_TO_OPENINGS)
 
 
 def floor_shift(kind: str) -> float:
@@ -98,7 +125,26 @@ def _is_task(words: list) -> bool:
         start += 1
     if start < len(words) and words[start] in TASK_VERBS:
         return True
-    return any(tuple(words[start:start + len(opening)]) == opening for opening in TASK_OPENINGS)
+    return any(tuple(words[start:start + len(opening)]) == opening for opening in TASK_OPENINGS) \
+        or _asks_for_snippet(words[start:])
+
+
+# "kubectl command to list pods by restarts", "regex for semver strings", "bash one-liner to …":
+# an opening that asks for a snippet of a kind, after at most SNIPPET_TOOL_WORDS naming the tool
+# (never "the deploy script to staging fails": a determiner says it is about something that exists).
+SNIPPET_NOUNS = frozenset("command commands oneliner liner snippet regex regexp script".split())
+SNIPPET_LINKS = frozenset("to for that which".split())
+DETERMINERS = frozenset("the a an our my your their this that these those its his her".split())
+SNIPPET_TOOL_WORDS = 2
+
+
+def _asks_for_snippet(words: list) -> bool:
+    for at in range(min(SNIPPET_TOOL_WORDS, len(words) - 2) + 1):
+        if any(word in DETERMINERS for word in words[:at + 1]):
+            return False
+        if words[at] in SNIPPET_NOUNS and words[at + 1] in SNIPPET_LINKS:
+            return True
+    return False
 
 
 def _holds_any(words: list, phrases) -> bool:
