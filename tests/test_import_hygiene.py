@@ -59,7 +59,8 @@ def _hook_path_modules() -> list:
                    "mage_engine.usage.events", "mage_engine.capture.transcript_fold", "mage_engine.trail.retention",
                    "mage_engine.logs.hook", "mage_engine.recall.procedure.guidance",
                    "mage_engine.recall.procedure.position", "mage_engine.kb.worktree",
-                   "mage_engine.recall.standing.session_notes", "mage_engine.recall.index.scrubbed_before"})
+                   "mage_engine.recall.standing.session_notes", "mage_engine.recall.index.scrubbed_before",
+                   "mage_engine.recall.search.pasted_error", "mage_engine.recall.hint.intent"})
 
 
 def test_every_handler_is_listed_with_its_engine_module():

@@ -70,6 +70,10 @@ def ledger_decisions(kb) -> list:
     ("terraform: how do we rotate the state bucket's key", "question"),  # how things are done here
     ("p4 sync error: Can't clobber writable file d:\\p4\\main\\DefaultInput.ini", ""),  # an error, pasted
     ("ci: flyway validate -> Detected resolved migration not applied to database", ""),
+    ("pydantic v2: validate that end_date is after start_date on a model", "task"),  # an imperative after it
+    ("github actions: run the test job as a matrix over python 3.11 and 3.12", "task"),
+    ("terraform: fix the drift on the staging bucket", ""),  # maintenance of the team's own systems
+    ("help me word an out-of-office reply, I'm off from the 14th to the 21st", "task"),
     # a snippet of a kind, named first
     ("kubectl command to list pods sorted by restart count", "task"),
     ("regex for semver strings like 1.14.3", "task"),

@@ -55,6 +55,7 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     """The decision over ranked note hits (each with its `matches`). A prompt that is exactly a
     note's title (any language, case and punctuation aside) names that note, however short."""
     from mage_engine.recall.search.evidence import judge
+    from mage_engine.recall.search.pasted_error import error_words
     from mage_engine.recall.hint.intent import floor_shift, intent
 
     context = standing if isinstance(standing, dict) else dict.fromkeys(standing, IN_STANDING)
@@ -64,9 +65,9 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     asked = _plain(prompt) if len(prompt) <= TITLE_CHARS else ""
     titled = {hit.id for hit in hits if asked and len(hit.title) <= TITLE_CHARS and _plain(hit.title) == asked}
     hits = sorted(hits, key=lambda hit: hit.id not in titled)  # stable: the title first, then by score
-    hinted, rows, judged = [], [], {}
+    hinted, rows, judged, pasted = [], [], {}, error_words(prompt)
     for hit in hits:
-        evidence = judged[hit.id] = judge(weights, hit.matches)
+        evidence = judged[hit.id] = judge(weights, hit.matches, pasted)
         reason = _reason(hit, evidence, -1.0 if hit.id in titled else needed, context.get(hit.id),
                          len(hinted) >= count, hit.id in titled)
         if reason == "hinted":

@@ -26,7 +26,7 @@ OPENING_CHARS = 400  # the words that say what a prompt asks for come first
 
 TASK_VERBS = frozenset("""
 write rewrite add rename refactor translate convert implement generate draw plot make create explain summarize
-summarise format sort design draft extract split replace clean port
+summarise format sort design draft extract split replace clean port word reword phrase rephrase proofread shorten
 """.split())
 # Words before the verb that do not change what is asked ("can you please write …").
 LEAD_WORDS = frozenset("can could would please pls now ok okay so lets let you we us me just also and then help".split())
@@ -82,6 +82,12 @@ HOW_TO_OPENINGS = (("how",), ("what",), ("whats",), ("which",), ("is", "there"),
                    ("do", "i"), ("do", "you"), ("can", "i"), ("can", "you"))
 
 
+# After "<tool>:", an imperative asks for it to be used ("github actions: run the test job as a matrix",
+# "pydantic v2: validate that end_date is after start_date"); never a verb of maintenance.
+TOOL_TASK_VERBS = frozenset("use run set configure get show list print find count parse validate send read load "
+                            "filter group join map call".split())
+
+
 def _tool_how_to(prompt: str) -> bool:
     """Whether the prompt opens "<tool>: <how-to or task>" or "<tool> query: <what it should give>"
     (not "<tool>: <error text>")."""
@@ -94,7 +100,8 @@ def _tool_how_to(prompt: str) -> bool:
     if named[-1] in SNIPPET_NOUNS or named[-1] in ("query", "sql"):
         return True  # "postgres query: top 3 customers by order value", "sql: top 10 merchants by refunds"
     asked = opening_words(tail)
-    return _is_task(asked) or any(tuple(asked[:len(opening)]) == opening for opening in HOW_TO_OPENINGS)
+    return _is_task(asked) or asked[:1] and asked[0] in TOOL_TASK_VERBS \
+        or any(tuple(asked[:len(opening)]) == opening for opening in HOW_TO_OPENINGS)
 
 
 def floor_shift(kind: str) -> float:

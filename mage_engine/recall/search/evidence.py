@@ -21,7 +21,10 @@ when the score clears the floor *and* the evidence is strong:
 - when the prompt names such a technology that the knowledge base knows and the
   note does not mention it, its other shared words are likely meant in another
   sense ("the deploy key in docker-compose" and a note on GitLab deploy keys):
-  it needs three topic words in common.
+  it needs three topic words in common;
+- when the prompt pastes an error message, one of the shared words (everyday and
+  software words aside) must be the error's own (pasted_error.py): a note that
+  shares only the tool's and the team's words is about another error.
 
 `judge` returns the verdict and the shared words, labelled, for the injection
 ledger and `mage hints --why`.
@@ -47,10 +50,19 @@ class Evidence(PlainRecord):
         self.strong, self.reason, self.words = strong, reason, words
 
 
-def judge(weights, matches) -> Evidence:
-    """The evidence behind `matches` (QueryWeights.matches of one note)."""
+def judge(weights, matches, error_words=frozenset()) -> Evidence:
+    """The evidence behind `matches` (QueryWeights.matches of one note); `error_words`, those of the
+    error the prompt pastes (pasted_error.py), if any."""
     words = [(weights.texts[index], round(units, 2), label(weights, index, whole and not _team_parts(weights, index)))
              for index, units, whole in matches]
+    verdict = _judge(weights, matches, words)
+    if verdict.strong and error_words and not any(
+            word.lower() in error_words for word, _, lab in words if lab not in ("everyday", "software")):
+        return Evidence(False, "none of the pasted error's words in common", words)
+    return verdict
+
+
+def _judge(weights, matches, words: list) -> Evidence:
     labels = [lab for _, _, lab in words]
     if "name" in labels:
         return Evidence(True, "", words)

@@ -1,0 +1,42 @@
+"""The words of an error message the prompt pastes: what a hint for that prompt must share.
+
+A pasted error is the prompt's subject. A note written from that error holds
+some of its own words (`Invalid for_each argument`, `two models with the name`,
+`OOMKilled`); a note that shares only the words around it (the tool's name,
+`kubectl`, `pod`, the team's service) is about another error of the same tool:
+"Error: Invalid for_each argument …" and a note on IAM members in the same
+Terraform. So when a prompt holds an error clause (the text after `error:`,
+`exception:`, `fatal:` or `panic:`, to the end of its line), a note is evidence
+only if one of its shared words, everyday and software words aside, is among
+that clause's words (evidence.py).
+
+Found without `re`, like the rest of the hint path.
+"""
+
+MARKERS = ("error:", "error!", "exception:", "fatal:", "panic:")
+CLAUSE_CHARS = 200  # an error's own words come first; a stack trace after them is not the message
+SCANNED_CHARS = 20_000  # a long paste is searched this far (the score reads no further: analysis.MAX_QUERY_CHARS)
+_KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_./-")
+
+_last = [None, frozenset()]  # the last prompt and its error words: decide asks once per KB
+
+
+def error_words(prompt: str) -> frozenset:
+    """The lower-case words of every error clause in the prompt (empty when it pastes none)."""
+    if _last[0] != prompt:
+        _last[:] = [prompt, _error_words(prompt)]
+    return _last[1]
+
+
+def _error_words(prompt: str) -> frozenset:
+    text = prompt[:SCANNED_CHARS].lower()
+    found = set()
+    for marker in MARKERS:
+        start = text.find(marker)
+        while start >= 0:
+            begin = start + len(marker)
+            end = text.find("\n", begin)
+            clause = text[begin: min(len(text) if end < 0 else end, begin + CLAUSE_CHARS)]
+            found.update("".join(c if c in _KEPT else " " for c in clause).split())
+            start = text.find(marker, begin)
+    return frozenset(found)

@@ -1,0 +1,60 @@
+"""A pasted error is the prompt's subject: a note that shares none of its words is about another
+error of the same tool (recall/search/pasted_error.py). Through the real `mage-hook`, `mage hints
+--why` and the ledger, on the labelled sets' notes."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from helpers.hook import run_hook
+from helpers.process import run_mage
+from helpers.recall import backdate, injected, prompt_payload
+from mage_engine.kb.init import init_kb
+from mage_engine.recall.search.pasted_error import error_words
+
+FIXTURES = Path(__file__).parent / "fixtures"
+FOR_EACH = ("Error: Invalid for_each argument\n\nThe \"for_each\" map includes keys derived from resource attributes "
+            "that cannot be determined until apply, and so Terraform cannot determine the full set of keys")
+
+
+def kb_of(root: Path, folder: str):
+    kb = init_kb(root).kb
+    for note in (FIXTURES / folder / "notes").glob("*.md"):
+        (kb.notes_dir / note.name).write_bytes(note.read_bytes())
+        backdate(kb.notes_dir / note.name)
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    return kb
+
+
+def hinted(kb, prompt: str) -> str:
+    done = run_hook("UserPromptSubmit", prompt_payload(kb, prompt))
+    assert done.returncode == 0 and done.stderr == ""
+    return injected(done)
+
+
+def test_the_words_of_each_error_clause_to_the_end_of_its_line():
+    assert error_words(FOR_EACH) == {"invalid", "for_each", "argument"}
+    assert error_words("pulumi up on prod:\n\nerror: the current deployment has 1 resource(s) with pending operations"
+                       ) >= {"current", "deployment", "pending", "operations"}
+    assert error_words("the login node is really slow today") == frozenset()
+
+
+def test_a_note_that_shares_only_the_tools_words_with_a_pasted_error_is_not_hinted(tmp_path):
+    kb = kb_of(tmp_path / "project", "sealed/tern")
+    assert hinted(kb, FOR_EACH) == ""
+    decision = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()][-1]["decision"]
+    best = decision["candidates"][0]
+    assert best["score"] >= decision["floor"] and best["reason"] == "none of the pasted error's words in common"
+    assert decision["outcome"] == "only weak evidence"
+    why = run_mage("hints", "--why", FOR_EACH, cwd=kb.root).stdout
+    assert why.startswith("silent: none of the pasted error's words in common (best ")
+
+
+@pytest.mark.parametrize("folder, prompt, note", [
+    ("recall_holdout", "Error: Migrate(VersionMismatch(20261103120000))", "sqlx-migration-modified"),
+    ("recall_holdout", "error: package `axum v0.8.1` cannot be built because it requires rustc 1.83 or newer, while "
+                       "the currently active rustc version is 1.82.0\n\njust bump rust-toolchain.toml?", "rust-toolchain-pinned"),
+])
+def test_a_note_written_from_the_error_is_still_hinted(tmp_path, folder, prompt, note):
+    assert f"- {note}: " in hinted(kb_of(tmp_path / "project", folder), prompt)
