@@ -9,7 +9,7 @@ import pytest
 
 from helpers.hook import run_hook
 from helpers.process import run_mage
-from helpers.recall import backdate, injected, prompt_payload
+from helpers.recall import backdate, injected, prompt_payload, write_note
 from mage_engine.kb.init import init_kb
 from mage_engine.recall.search.pasted_error import error_words
 
@@ -49,6 +49,19 @@ def test_a_note_that_shares_only_the_tools_words_with_a_pasted_error_is_not_hint
     assert decision["outcome"] == "only weak evidence"
     why = run_mage("hints", "--why", FOR_EACH, cwd=kb.root).stdout
     assert why.startswith("silent: none of the pasted error's words in common (best ")
+
+
+def test_the_software_words_of_the_error_itself_count(kb):
+    """`too many clients`: the error's own words, though `clients` is everyday software talk."""
+    write_note(kb, "pg-pool-exhausted", "Postgres refuses connections under load on staging",
+               "`FATAL: sorry, too many clients already` from staging's Postgres during a load test means the "
+               "gunicorn workers each opened their own pool; cap the pool at 5 per worker.", tags="postgres, staging")
+    write_note(kb, "release-tagging", "Tag releases from main only", "Cut v-tags from main after the train merges.")
+    backdate(kb.notes_dir / "pg-pool-exhausted.md")
+    backdate(kb.notes_dir / "release-tagging.md")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    prompt = "the load test on staging fails with FATAL: sorry, too many clients already, what do we do?"
+    assert "- pg-pool-exhausted: " in hinted(kb, prompt)
 
 
 @pytest.mark.parametrize("folder, prompt, note", [

@@ -56,10 +56,17 @@ def judge(weights, matches, error_words=frozenset()) -> Evidence:
     words = [(weights.texts[index], round(units, 2), label(weights, index, whole and not _team_parts(weights, index)))
              for index, units, whole in matches]
     verdict = _judge(weights, matches, words)
-    if verdict.strong and error_words and not any(
-            word.lower() in error_words for word, _, lab in words if lab not in ("everyday", "software")):
+    if verdict.strong and error_words and not _shares_the_error(words, error_words):
         return Evidence(False, "none of the pasted error's words in common", words)
     return verdict
+
+
+def _shares_the_error(words: list, error_words) -> bool:
+    """Whether a shared word is one of the pasted error's own (not everyday, not what every error says)."""
+    from mage_engine.recall.search.pasted_error import GENERIC
+
+    return any(lab != "everyday" and word.lower() in error_words and word.lower() not in GENERIC
+               for word, _, lab in words)
 
 
 def _judge(weights, matches, words: list) -> Evidence:

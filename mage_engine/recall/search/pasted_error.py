@@ -7,13 +7,17 @@ some of its own words (`Invalid for_each argument`, `two models with the name`,
 "Error: Invalid for_each argument …" and a note on IAM members in the same
 Terraform. So when a prompt holds an error clause (the text after `error:`,
 `exception:`, `fatal:` or `panic:`, to the end of its line), a note is evidence
-only if one of its shared words, everyday and software words aside, is among
-that clause's words (evidence.py).
+only if one of its shared words is among that clause's words (evidence.py):
+everyday words aside, and the words every error message says (`error`,
+`failed`, `exception`), but the software words of the message itself count
+(`too many clients`).
 
 Found without `re`, like the rest of the hint path.
 """
 
 MARKERS = ("error:", "error!", "exception:", "fatal:", "panic:")
+# What every error message says: no evidence of which error it is.
+GENERIC = frozenset("error errors exception exceptions fatal panic failed fail fails failure warning warnings".split())
 CLAUSE_CHARS = 200  # an error's own words come first; a stack trace after them is not the message
 SCANNED_CHARS = 20_000  # a long paste is searched this far (the score reads no further: analysis.MAX_QUERY_CHARS)
 _KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_./-")
