@@ -138,3 +138,35 @@ def test_the_report_lists_notes_read_without_a_hint_and_the_prompts_they_were_re
     assert sum(missed["go-race-needs-cgo"]["why"].values()) == 1
     text = run_mage("hints", "--report", cwd=kb.root).stdout
     assert "read without a hint" in text and f"after: {asked}" in text
+
+
+def test_a_note_the_sessions_start_named_is_no_miss_in_the_report_or_the_eval(kb):
+    """A standing note (a rule the session's start put in context) that the agent reads is the context
+    at work: neither "read without a hint" in the report nor a turn the hint missed in `mage eval`."""
+    from helpers.recall import start_payload
+
+    done = run_hook("SessionStart", start_payload(kb, "s-use"))
+    assert done.returncode == 0 and "pr-size-limit" in done.stdout  # a rule: standing context
+    prompt(kb, "add a docstring to the parse_invoice function")
+    read_note(kb, "pr-size-limit")
+    prompt(kb, "thanks")
+    report = json.loads(run_mage("hints", "--report", "--json", cwd=kb.root).stdout)
+    assert "pr-size-limit" not in {row["id"] for row in report["missed"]}
+    replayed = json.loads(run_mage("eval", "--json", cwd=kb.root).stdout)
+    row = next(r for r in replayed["rows"] if r["prompt"].startswith("add a docstring"))
+    assert row["used"] == ["pr-size-limit"] and "pr-size-limit" in row["held"] and "pr-size-limit" in row["held_before"]
+    assert replayed["used"]["recall"] == 1.0 and replayed["used"]["recall_before"] == 1.0
+
+
+def test_the_eval_does_not_hint_what_the_sessions_start_already_named(kb):
+    from helpers.recall import start_payload
+
+    assert run_hook("SessionStart", start_payload(kb, "s-use")).returncode == 0
+    asked = "this PR is 900 lines, is that ok or do I have to split it?"
+    prompt(kb, asked)
+    prompt(kb, "ok")
+    replayed = json.loads(run_mage("eval", "--json", cwd=kb.root).stdout)
+    row = next(r for r in replayed["rows"] if r["prompt"] == asked)
+    assert "pr-size-limit" not in row["hinted"]
+    assert any(c["id"] == "pr-size-limit" and c["reason"] == "in standing context"
+               for c in row["decision"]["candidates"])

@@ -63,3 +63,28 @@ def hint_decisions(kb, session: str | None = None) -> list:
                      "hinted": hinted, "used": [n for n in hinted if n in used], "how": used,
                      "closed": bool(turn is not None and turn.end)})
     return rows
+
+
+class SessionContext:
+    """What the ledger says each session's context held before a prompt: the notes its last start
+    named (standing context, at the start and after each compaction) and the notes hinted since."""
+
+    def __init__(self, kb):
+        from mage_engine.usage.ledger import read_ledger
+
+        self.held = {}  # (session, prompt ts) -> {note id: reason}
+        current = {}  # session -> {note id: reason}, as the ledger is read in order
+        from mage_engine.recall.standing.session_notes import HINTED_EARLIER, IN_STANDING
+
+        for entry in read_ledger(kb):
+            session, notes = str(entry.get("session")), [n for n in entry.get("notes") or [] if isinstance(n, str)]
+            if entry.get("event") == "SessionStart":
+                current[session] = dict.fromkeys(notes, IN_STANDING)
+            elif entry.get("event") == EVENT:
+                held = current.setdefault(session, {})
+                self.held[(session, entry.get("ts", ""))] = dict(held)
+                held.update((note, HINTED_EARLIER) for note in notes if note not in held)
+
+    def before(self, session: str, ts: str) -> dict:
+        """{note id: reason} for the notes already in context when that prompt was decided."""
+        return self.held.get((str(session), ts), {})

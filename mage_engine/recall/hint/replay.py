@@ -12,15 +12,16 @@ turns themselves say what was right:
   hint: *silence on unused hints*.
 
 As in the hook, a note hinted at an earlier turn of the same chapter of a session
-is still in the conversation: it is not hinted again, and a later turn that uses
-it counts as recalled (then and now).
+is still in the conversation, and so is a note the session's start named
+(standing context, as the ledger recorded it): neither is hinted again, and a
+later turn that uses it counts as recalled (then and now).
 
 The same figures for the decisions recorded at the time (the ledger) are the
 "before". Nothing is written: no ledger line, no metrics, no everyday counts.
 """
 
 from mage_engine.recall.search.everyday import Everyday
-from mage_engine.recall.standing.session_notes import HINTED_EARLIER, REASONS
+from mage_engine.recall.standing.session_notes import HINTED_EARLIER, IN_STANDING, REASONS
 
 
 def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
@@ -37,15 +38,17 @@ def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
     recorded = _recorded(kb)
     counts, rows, conversations = Everyday(), [], {}
     for turn in trail_turns(kb):
+        before_hinted, before_held, before_used, standing = recorded.get((turn.session, turn.ts), ([], [], {}, []))
         held = conversations.setdefault((turn.session, turn.chapter), {})
-        decision, _ = decide(kb, turn.prompt, floor, count, counts.everyday_terms(), dict(held), fresh=False)
+        in_context = {**dict.fromkeys(standing, IN_STANDING), **held}  # what the session's start named, then hints
+        decision, _ = decide(kb, turn.prompt, floor, count, counts.everyday_terms(), in_context, fresh=False)
         counts.add(prompt_terms(turn.prompt))
         held.update(dict.fromkeys(decision["hinted"], HINTED_EARLIER))
-        before_hinted, before_held, before_used = recorded.get((turn.session, turn.ts), ([], [], {}))
         used = set(turn.read) | set(before_used)
         rows.append({"session": turn.session, "ts": turn.ts, "prompt": turn.prompt, "used": sorted(used),
                      "before": before_hinted, "held_before": before_held, "hinted": decision["hinted"],
-                     "held": _held(decision), "decision": {k: v for k, v in decision.items() if k != "hits"}})
+                     "held": sorted(set(_held(decision)) | (set(in_context) & used)),
+                     "decision": {k: v for k, v in decision.items() if k != "hits"}})
     return {"floor": floor, "prompts": len(rows), "sessions": len({r["session"] for r in rows}),
             "used": _recall(rows), "unused": _silence(rows), "rows": rows}
 
@@ -72,18 +75,22 @@ def _held(decision: dict) -> list:
 
 
 def _recorded(kb) -> dict:
-    """{(session, prompt ts): (hinted ids, ids already in context, {used id: how})} for the decisions
-    the ledger holds."""
+    """{(session, prompt ts): (hinted ids, ids already in context and used or judged, {used id: how},
+    ids the session's last start named)} for the decisions the ledger holds."""
     from mage_engine.usage.attribution import attribute
-    from mage_engine.recall.hint.decision_log import decision_entries
+    from mage_engine.recall.hint.decision_log import SessionContext, decision_entries
 
-    found = {}
+    found, context = {}, SessionContext(kb)
     for entry, turn, used in attribute(kb, decision_entries(kb)):
         if turn is not None:
             hinted = list(entry.get("notes") or [])
             decision = entry.get("decision")
-            found[(turn.session, turn.ts)] = (hinted, _held(decision) if isinstance(decision, dict) else [],
-                                              {n: how for n, how in used.items() if n in hinted or how != "reply"})
+            held = context.before(entry.get("session"), entry.get("ts", ""))
+            judged = _held(decision) if isinstance(decision, dict) else []
+            touched = set(used) | set(turn.read)
+            found[(turn.session, turn.ts)] = (hinted, sorted(set(judged) | (set(held) & touched)),
+                                              {n: how for n, how in used.items() if n in hinted or how != "reply"},
+                                              sorted(n for n, why in held.items() if why == IN_STANDING))
     return found
 
 

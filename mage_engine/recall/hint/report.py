@@ -28,7 +28,7 @@ def hint_report(kb) -> dict:
     """{"overall", "notes", "never_used", "floors", "suggested_floor", "floor"} (see `mage hints --report`)."""
     from mage_engine.kb.config import load_config_cached
     from mage_engine.usage.attribution import attribute
-    from mage_engine.recall.hint.decision_log import decision_entries
+    from mage_engine.recall.hint.decision_log import SessionContext, decision_entries
 
     rows = [(entry, turn, used) for entry, turn, used in attribute(kb, decision_entries(kb)) if turn is None or turn.end]
     closed = [(entry, used) for entry, _, used in rows]
@@ -43,12 +43,13 @@ def hint_report(kb) -> dict:
             "notes": sorted(notes.values(), key=lambda n: (-n["hinted"], n["id"])),
             "never_used": [n["id"] for n in sorted(notes.values(), key=lambda n: -n["hinted"])
                            if n["hinted"] >= OFTEN and not n["used"]],
-            "missed": _missed(rows), "floors": floors, "suggested_floor": _suggest(floors, len(hinted))}
+            "missed": _missed(rows, SessionContext(kb)), "floors": floors, "suggested_floor": _suggest(floors, len(hinted))}
 
 
-def _missed(rows: list) -> list:
+def _missed(rows: list, context) -> list:
     """[{"id", "turns", "why": {reason: turns}, "prompts": [a few]}]: notes read (or recalled) in a
-    turn whose hint did not name them, and not already in its context, most turns first."""
+    turn whose hint did not name them, and not already in its context (`context`: the ledger's
+    SessionContext: what the session's start named, what was hinted since), most turns first."""
     from mage_engine.base.clip import clip
     from mage_engine.recall.standing.session_notes import REASONS as IN_CONTEXT
 
@@ -58,10 +59,11 @@ def _missed(rows: list) -> list:
             continue
         reasons = {row.get("id"): row.get("reason") for row in (entry.get("decision") or {}).get("candidates") or []
                    if isinstance(row, dict)}
+        held = context.before(entry.get("session"), entry.get("ts", ""))
         hinted = set(entry.get("notes") or [])
         for note_id in sorted((set(turn.read) | set(used)) - hinted):
             reason = reasons.get(note_id) or "not among the candidates"
-            if reason in IN_CONTEXT:
+            if reason in IN_CONTEXT or note_id in held:
                 continue  # the agent read what its context already named: no miss
             row = missed.setdefault(note_id, {"id": note_id, "turns": 0, "why": {}, "prompts": []})
             row["turns"] += 1
