@@ -22,6 +22,26 @@ KB_HELP = "Knowledge base folder (default: found by walking up from here; env MA
 JSON_HELP = "Print machine-readable JSON."
 
 
+class FloorType(click.ParamType):
+    """A hint floor: a number from 0 to 1 (never NaN, which no comparison and no JSON can hold)."""
+
+    name = "FLOOR"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float) and 0.0 <= value <= 1.0:
+            return value
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            number = None
+        if number is None or not 0.0 <= number <= 1.0:  # NaN fails both comparisons
+            self.fail(f"{value!r} is not a floor: give a number from 0 to 1, like 0.6", param, ctx)
+        return number
+
+
+FLOOR = FloorType()
+
+
 def _kb_from_group(ctx, param, value):
     """The subcommand's --kb, else the group's (`mage --kb DIR status`), else MAGE_KB."""
     if ctx.get_parameter_source(param.name) is ParameterSource.COMMANDLINE:
@@ -84,10 +104,12 @@ def open_kb(kb_dir: str | None) -> KB:
 def warn_config(kb: KB) -> None:
     """Say on stderr what in config.yaml the hooks cannot read (they use the defaults meanwhile):
     for the commands that show what the hooks do (hints, eval, recall), which read it as they do."""
-    from mage_engine.kb.config import load_config_cached
+    from mage_engine.kb.config import env_warnings, load_config_cached
 
+    said = set(env_warnings())  # a bad MAGE_* variable: `mage` itself has said so, once, before the command
     for warning in load_config_cached(kb).warnings:
-        click.echo(f"warning: {warning} (until then the hooks, and this, use the defaults)", err=True)
+        if warning not in said:
+            click.echo(f"warning: {warning} (until then the hooks, and this, use the defaults)", err=True)
 
 
 def wants_personal() -> bool:
@@ -116,6 +138,12 @@ def echo_json(data) -> None:
 
 
 _JSON_ESCAPED = {code: f"\\u{code:04x}" for code in (*CONTROL, *INVISIBLE) if code >= 0x7F}  # json escapes C0
+
+
+def text_argument(value: str) -> str:
+    """A command-line argument as text: bytes that are not UTF-8 (which Python hands over as lone
+    surrogates, which no JSON parser takes) replaced, as they are on stdin and in the hook."""
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def read_input(path: str, limit: int) -> str:

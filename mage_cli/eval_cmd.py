@@ -2,11 +2,11 @@
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb, warn_config
+from mage_cli.common import FLOOR, echo_json, json_option, kb_option, open_kb, warn_config
 
 
 @click.command(name="eval")
-@click.option("--floor", type=click.FloatRange(0, 1), help="Try this hint floor instead of hint.min_score.")
+@click.option("--floor", type=FLOOR, help="Try this hint floor instead of hint.min_score.")
 @click.option("--why", "show_why", is_flag=True, help="Also print each replayed prompt's decision, one line each.")
 @json_option
 @kb_option

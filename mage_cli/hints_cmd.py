@@ -2,7 +2,7 @@
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb, warn_config
+from mage_cli.common import FLOOR, echo_json, json_option, kb_option, open_kb, warn_config
 
 
 @click.command()
@@ -12,7 +12,7 @@ from mage_cli.common import echo_json, json_option, kb_option, open_kb, warn_con
                    "anything; `-` reads prompts from stdin, one per line.")
 @click.option("--report", is_flag=True, help="How often hinted notes were used, the notes read without a hint (and after which "
                    "prompts), and the floor the figures suggest.")
-@click.option("--floor", type=click.FloatRange(0, 1), help="With --why: decide at this floor instead of hint.min_score.")
+@click.option("--floor", type=FLOOR, help="With --why: decide at this floor instead of hint.min_score.")
 @click.option("-n", "limit", type=click.IntRange(1, 100_000), default=20, show_default=True,
               help="How many recent prompts to list.")
 @json_option
@@ -35,11 +35,11 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
     _check_options(session, why_prompt, report, floor)
     kb = open_kb(kb_dir)
     warn_config(kb)
-    if why_prompt is not None:
-        if session:
-            from mage_engine.recall.hint.decision_log import full_session_id
+    if session:
+        from mage_engine.recall.hint.decision_log import full_session_id
 
-            session = full_session_id(kb, session)  # its start alone would name no standing context
+        session = full_session_id(kb, session)  # one session, named by its id or its start: else an error
+    if why_prompt is not None:
         _why(kb, why_prompt, session, floor, as_json)
     elif report:
         from mage_cli.hints_report import show_report
@@ -76,7 +76,9 @@ def _why(kb, prompt, session, floor, as_json):
             raise MageError("more than 4 MB of prompts on stdin", "explain fewer prompts at a time (one per line)")
         prompts = [line for line in text.splitlines() if line.strip()]
     else:
-        prompts = [prompt]
+        from mage_cli.common import text_argument
+
+        prompts = [text_argument(prompt)]
     decisions = [why(kb, text, session, floor) for text in prompts]
     if as_json:
         echo_json([{"prompt": text, **decision} for text, decision in zip(prompts, decisions)])

@@ -2,7 +2,7 @@
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb, warn_config
+from mage_cli.common import echo_json, json_option, kb_option, open_kb, text_argument, warn_config
 
 
 @click.command()
@@ -35,9 +35,9 @@ def recall(query, limit, logs, as_json, kb_dir):
     if logs:  # the logs have their own search: the notes' index feeds hints, and a log never is one
         from mage_engine.logs.search import search_logs
 
-        hits = search_logs(kb, " ".join(query), limit=limit)
+        hits = search_logs(kb, text_argument(" ".join(query)), limit=limit)
     else:
-        hits = run_recall(kb, " ".join(query), limit=limit, warnings=warnings)
+        hits = run_recall(kb, text_argument(" ".join(query)), limit=limit, warnings=warnings)
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
     if as_json:

@@ -62,6 +62,14 @@ def test_a_bad_value_names_file_line_and_key(kb):
     assert "config.yaml:3: key 'hint.min_score' must be a number" in str(caught.value)
 
 
+@pytest.mark.parametrize("value", [".nan", "1.5", "-0.2"])
+def test_a_floor_outside_0_to_1_is_refused_nan_too(kb, value):
+    write_config(kb, f"sensitivity: normal\nhint:\n  min_score: {value}\n")
+    with pytest.raises(ConfigError) as caught:
+        load_config(kb, environ={})
+    assert "config.yaml:3: key 'hint.min_score' must be between 0 and 1" in str(caught.value)
+
+
 def test_cli_reports_a_malformed_config_in_one_line(kb):
     write_config(kb, "hint: [1, 2\n")
     result = run_mage("dial", cwd=kb.root)

@@ -64,3 +64,39 @@ def test_a_config_the_hooks_cannot_read_is_said_by_the_commands_that_show_what_t
         assert "key 'hint.min_score' must be between 0 and 1" in done.stderr, command
         assert "use the defaults" in done.stderr
     assert "(floor 0.40" in run_mage("hints", "--why", LOCK, cwd=kb.root).stdout  # the hook's default floor
+
+
+@pytest.mark.parametrize("command", [("hints", "--why", LOCK), ("eval",)])
+@pytest.mark.parametrize("floor", ["nan", "abc", "1.5", "-0.1"])
+def test_a_floor_that_is_no_number_from_0_to_1_is_refused_in_the_users_words(kb, command, floor):
+    done = run_mage(*command, "--floor", floor, "--json", cwd=kb.root)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"'{floor}' is not a floor: give a number from 0 to 1, like 0.6" in done.stderr
+    assert "float range" not in done.stderr
+
+
+def test_listing_an_unknown_or_ambiguous_session_is_an_error_as_with_why(kb):
+    for session in ("a1", "a2"):
+        assert run_hook("UserPromptSubmit", prompt_payload(kb, LOCK, session)).returncode == 0
+    unknown = run_mage("hints", "--session", "nosuch", "--json", cwd=kb.root)
+    assert unknown.returncode == 1 and unknown.stdout == ""
+    assert "no session of this knowledge base starts with 'nosuch'" in unknown.stderr
+    several = run_mage("hints", "--session", "a", cwd=kb.root)
+    assert several.returncode == 1 and "'a' starts " in several.stderr and "…" not in several.stderr.split("sessions")[0]
+    assert run_mage("hints", "--session", "a1", "--json", cwd=kb.root).returncode == 0
+
+
+def test_a_prompt_argument_that_is_not_utf8_gives_json_any_parser_reads(kb):
+    done = subprocess.run([str(BIN / "mage"), "hints", "--why", b"vite env \xff undefined", "--json"],
+                          capture_output=True, cwd=kb.root, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert b"\\udcff" not in done.stdout
+    rows = __import__("json").loads(done.stdout)
+    assert rows[0]["prompt"] == "vite env \ufffd undefined"
+    rows[0]["prompt"].encode("utf-8")  # no lone surrogate
+
+
+def test_a_malformed_variable_is_warned_about_once(kb):
+    done = run_mage("hints", "--why", LOCK, cwd=kb.root, env={"MAGE_HINT_MIN_SCORE": "abc"})
+    assert done.returncode == 0
+    assert done.stderr.count("MAGE_HINT_MIN_SCORE") == 1 and "use the defaults" not in done.stderr

@@ -97,7 +97,7 @@ def _config_from_mapping(data: dict, path, lines: dict) -> Config:
         for name, (attr, kind) in keys.items():
             if name in block:
                 setattr(config, attr, _typed(block[name], kind, f"{section}.{name}", fail))
-    if config.hint_min_score < 0 or config.hint_min_score > 1:
+    if not 0 <= config.hint_min_score <= 1:  # NaN too: no comparison holds for it
         fail("hint.min_score", "must be between 0 and 1")
     config.thresholds = _thresholds(data.get("thresholds"), fail)
     config.logs = bool(data.get("logs", False))

@@ -47,8 +47,8 @@ def full_session_id(kb, session: str) -> str:
     if not matches:
         raise MageError(f"no session of this knowledge base starts with {session!r}",
                         "`mage hints` lists recent prompts with their sessions")
-    raise MageError(f"{session!r} starts {len(matches)} sessions ({', '.join(m[:12] for m in matches[:3])}…)",
-                    "give more of the id")
+    shown = ", ".join(m[:12] for m in matches[:3]) + ("…" if len(matches) > 3 else "")
+    raise MageError(f"{session!r} starts {len(matches)} sessions ({shown})", "give more of the id")
 
 
 def hint_decisions(kb, session: str | None = None) -> list:
