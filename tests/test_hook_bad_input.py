@@ -255,3 +255,14 @@ def test_a_lock_held_by_a_live_process_is_waited_on_briefly_then_skipped(kb):
         holder.wait()
     assert [l["prompt"] for l in read_jsonl(kb.learnings_dir / "s1.jsonl")] == ["hello"]  # captured all the same
     assert "capture: session lock busy for s1; line written without it" in _log(kb)
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"]])
+def test_a_person_running_the_hook_by_hand_gets_its_usage_without_it_waiting_on_stdin(kb, argv):
+    from helpers.process import BIN
+
+    done = subprocess.run([str(BIN / "mage-hook"), *argv], stdin=subprocess.PIPE, capture_output=True, text=True,
+                          cwd=kb.root, timeout=10)  # stdin left open: a hook that read it would hang here
+    assert done.returncode == 0 and done.stdout.startswith("usage: mage-hook EVENT < payload.json")
+    assert "UserPromptSubmit" in done.stdout and "docs/hosts.md" in done.stdout
+    assert not (kb.root / ".mage" / "errors.log").exists() or "--help" not in (kb.root / ".mage" / "errors.log").read_text()

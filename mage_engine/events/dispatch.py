@@ -71,6 +71,20 @@ class HookContext:
         log_error(self.kb, self.event, message)
 
 
+USAGE = """usage: mage-hook EVENT < payload.json
+
+The entry point Claude Code runs for each hook (`mage connect claude-code` writes
+the commands). It reads the host's JSON payload on stdin, prints only what the
+host expects, and always exits 0: what goes wrong is logged to .mage/errors.log
+(`mage doctor` reads it). See docs/hosts.md. EVENT is one of:
+  {events}
+"""
+
+
+class _Usage(Exception):
+    """No event named: the usage was printed, nothing else is done."""
+
+
 def main(argv=None) -> None:
     """Console script `mage-hook`: never raises, always exits 0.
 
@@ -94,7 +108,12 @@ def main(argv=None) -> None:
     event = argv[0] if argv else ""
     output = None
     kb = None
+    asked_for_usage = event in ("-h", "--help")  # a person at a terminal: no command mage writes says so
+    if asked_for_usage:  # (a command missing its event stays silent and is logged: the host would inject it)
+        output = USAGE.format(events=", ".join(sorted(HANDLERS)))
     try:
+        if asked_for_usage:
+            raise _Usage
         payload, notes = _read_payload()
         kb = _find_kb(payload, event)
         log_kb = kb or _fallback_kb()  # found once, however many notes there are to log
@@ -107,6 +126,8 @@ def main(argv=None) -> None:
         else:
             _finish_pending_change(kb)
             output = run_handlers(HookContext(event, payload, kb, started))
+    except _Usage:
+        pass
     except Exception as error:  # fail open: the host must never see a traceback
         log_error(kb or _fallback_kb(), event, f"{type(error).__name__}: {error}")
         output = None
