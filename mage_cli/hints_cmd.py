@@ -1,5 +1,7 @@
 """`mage hints`: what was hinted before each prompt and why; why a prompt would be hinted now."""
 
+import sys
+
 import click
 
 from mage_cli.common import FLOOR, echo_json, json_option, kb_option, open_kb, warn_config
@@ -79,17 +81,33 @@ def _why(kb, prompt, session, floor, as_json):
         from mage_cli.common import text_argument
 
         prompts = [text_argument(prompt)]
-    decisions = [why(kb, text, session, floor) for text in prompts]
-    if as_json:
-        echo_json([{"prompt": text, **decision} for text, decision in zip(prompts, decisions)])
+    if as_json:  # one document at the end; on a terminal, how far it has got meanwhile
+        echo_json([{"prompt": text, **why(kb, text, session, floor)} for text in _counted(prompts)])
         return
-    for text, decision in zip(prompts, decisions):
+    for text in prompts:  # each line as soon as it is decided: `| head` shows the first at once
+        decision = why(kb, text, session, floor)
         if len(prompts) > 1:
             click.echo(f"{_clip(text, 60):60s}  {decision_line(decision)}")
             continue
         click.echo(decision_line(decision))
         for row in decision["candidates"]:
             click.echo(f"  {candidate_line(row)}")
+
+
+PROGRESS_EVERY = 500  # prompts (about half a second each batch)
+
+
+def _counted(prompts: list):
+    """`prompts`, saying on stderr every PROGRESS_EVERY how many are done, when stderr is a terminal."""
+    from mage_cli.terminal import _is_terminal
+
+    shown = len(prompts) > PROGRESS_EVERY and _is_terminal(sys.stderr)
+    for done, text in enumerate(prompts):
+        if shown and done and done % PROGRESS_EVERY == 0:
+            click.echo(f"\rexplained {done:,} of {len(prompts):,} prompts", err=True, nl=False)
+        yield text
+    if shown:
+        click.echo(f"\rexplained {len(prompts):,} of {len(prompts):,} prompts", err=True)
 
 
 def _history(kb, session, limit, as_json):
