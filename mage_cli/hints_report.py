@@ -16,7 +16,7 @@ def show_report(kb, as_json: bool) -> None:
     overall = report["overall"]
     if not overall["hints"]:
         click.echo(f"No hinted turns have ended yet ({report['decisions']} decisions recorded): "
-                   "use is counted once the next prompt of the session arrives.")
+                   "use is counted once the next prompt of the session arrives, or the session ends.")
         _missed(report["missed"])
         return
     share = overall["used"] / overall["hints"]

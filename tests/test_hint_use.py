@@ -170,3 +170,18 @@ def test_the_eval_does_not_hint_what_the_sessions_start_already_named(kb):
     assert "pr-size-limit" not in row["hinted"]
     assert any(c["id"] == "pr-size-limit" and c["reason"] == "in standing context"
                for c in row["decision"]["candidates"])
+
+
+def test_the_last_turn_of_a_session_counts_once_the_session_ends(kb):
+    """`claude -p` ends its session after each prompt; a person's terminal at exit: either way no
+    next prompt comes, and the turn is over."""
+    assert f"- {NOTE}:" in prompt(kb, LOCK, session="s-last")
+    read_note(kb, NOTE, session="s-last")
+    assert decisions(kb, "s-last")[-1]["closed"] is False  # the session goes on: the turn may too
+    done = run_hook("SessionEnd", {"session_id": "s-last", "cwd": str(kb.root), "hook_event_name": "SessionEnd",
+                                   "reason": "other"})
+    assert done.returncode == 0
+    assert decisions(kb, "s-last")[-1]["closed"] is True
+    report = json.loads(run_mage("hints", "--report", "--json", cwd=kb.root).stdout)
+    row = next(n for n in report["notes"] if n["id"] == NOTE)
+    assert (row["hinted"], row["used"]) == (1, 1)

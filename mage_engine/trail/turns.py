@@ -1,7 +1,8 @@
 """A session's turns, read from the capture trail: each prompt and what the agent did until the next.
 
 A turn starts at a `UserPromptSubmit` line and ends where the session's next one
-starts. What the user's agent did in it (subagents aside) is what tells whether a
+starts, or where the session ends (`SessionEnd`: the last turn of a session, and
+every turn of `claude -p`, which ends its session after each prompt). What the user's agent did in it (subagents aside) is what tells whether a
 hint was used (attribution.py): the note files it read or printed (a `Read` of
 `mage/notes/<id>.md`, a command naming that file or running `mage show <id>`),
 and the reply it ended with (Stop's last assistant message).
@@ -35,11 +36,13 @@ def session_turns(kb, session: str) -> list:
             continue
         event = record.get("event")
         if event == "UserPromptSubmit":
-            if turns:
+            if turns and not turns[-1].end:
                 turns[-1].end = str(record.get("ts") or "")
             turns.append(Turn(session, str(record.get("ts") or ""), str(record.get("prompt") or ""),
                               record.get("chapter")))
-        elif turns:
+        elif turns and event == "SessionEnd":
+            turns[-1].end = turns[-1].end or str(record.get("ts") or "")  # the session's last turn is over
+        elif turns and not turns[-1].end:
             _fold(turns[-1], record)
     return turns
 

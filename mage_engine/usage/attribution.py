@@ -1,6 +1,6 @@
 """From injection to use: which hinted notes the agent used in the same turn.
 
-A hinted note counts as used when, before the session's next prompt, the agent
+A hinted note counts as used when, before the session's next prompt (or its end), the agent
 (not a subagent):
 
 - read its file (`Read` of `mage/notes/<id>.md`, a command naming that file) or
