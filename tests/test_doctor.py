@@ -205,3 +205,30 @@ def test_unwired_settings_with_a_live_trail_point_at_the_plugin_route(project):
     code, checks, _ = doctor(project)
     assert checks["hooks-wired"]["status"] == "warn" and "--plugin-dir" in checks["hooks-wired"]["detail"]
     assert checks["trail"]["status"] == "ok"
+
+
+def damage_index(project):
+    for path in (project / ".mage" / "index").glob("gen-*/*"):
+        if path.is_file():
+            path.write_text("junk\n")
+
+
+def test_a_damaged_index_fails_the_check_and_fix_rebuilds_it(project):
+    assert mage(project, "index").returncode == 0
+    damage_index(project)
+    code, checks, _ = doctor(project)
+    assert code == 1 and checks["index"]["status"] == "fail"
+    assert "cannot be read" in checks["index"]["detail"] and "mage index" in checks["index"]["fix"]
+    _, fixed, _ = doctor(project, "--fix")
+    assert fixed["index"]["status"] == "ok" and fixed["index"]["fixed"] == "index rebuilt"
+    assert doctor(project)[1]["index"]["status"] == "ok"
+
+
+def test_hints_why_and_eval_rebuild_a_damaged_index_as_recall_does(project):
+    assert mage(project, "index").returncode == 0
+    damage_index(project)
+    done = mage(project, "hints", "--why", "deploy 1 restart the worker")
+    assert done.returncode == 0 and done.stdout.startswith(("hinted", "silent")) and "corrupt" not in done.stderr
+    damage_index(project)
+    done = mage(project, "eval")
+    assert done.returncode == 0 and "Data corrupt" not in done.stderr

@@ -78,8 +78,10 @@ def judge(name: str, event: str, done, ms: int, swallowed: list, command: str) -
     if problem:
         return fail(name, problem, "report this with `mage doctor --json`", **data)
     if swallowed:
-        return fail(name, f"ran, but a handler failed: {_message(swallowed[0])[:200]}",
-                    "see .mage/errors.log; reinstalling mage restores missing parts", errors=swallowed, **data)
+        message = _message(swallowed[0])
+        fix = ("run `mage index` to rebuild the search index from the notes" if "search index" in message
+               else "see .mage/errors.log; reinstalling mage restores missing parts")
+        return fail(name, f"ran, but a handler failed: {message[:200]}", fix, errors=swallowed, **data)
     detail = f"ran in {ms} ms (budget {BUDGET_MS[event]} ms){injected}"
     if ms > BUDGET_MS[event]:
         return warn(name, detail, "a slow disk or a cold index; `mage index` warms the index", **data)

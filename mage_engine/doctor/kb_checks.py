@@ -69,25 +69,36 @@ def index(kb: KB, fix: bool) -> Check:
     state = index_state(kb)
     if state == "fresh":
         return ok("index", "the search index matches the notes on disk")
-    detail = {"missing": "there is no search index yet", "stale": "the search index is older than the notes"}[state]
-    check = warn("index", f"{detail} (hooks and `mage recall` rebuild it, at a cost to the first one)",
-                 "run `mage index` (or `mage doctor --fix`)")
+    if state == "unreadable":  # the hooks skip every hint until it is rebuilt
+        check = fail("index", "the search index cannot be read (damaged): the hint hook stays silent",
+                     "run `mage index` (or `mage doctor --fix`)")
+    else:
+        detail = {"missing": "there is no search index yet", "stale": "the search index is older than the notes"}[state]
+        check = warn("index", f"{detail} (hooks and `mage recall` rebuild it, at a cost to the first one)",
+                     "run `mage index` (or `mage doctor --fix`)")
     if fix:
-        from mage_engine.recall.index.lifecycle import ensure_fresh
+        from mage_engine.recall.index.lifecycle import ensure_fresh, rebuild_index
 
-        check.fixed = f"index {ensure_fresh(kb)}"
+        if state == "unreadable":
+            rebuild_index(kb)
+            check.fixed = "index rebuilt"
+        else:
+            check.fixed = f"index {ensure_fresh(kb)}"
         if index_state(kb) == "fresh":
             check.status, check.fix = "ok", ""
     return check
 
 
 def index_state(kb: KB) -> str:
-    """"fresh", "stale" or "missing", by the recall index's own stamp and manifest."""
+    """"fresh", "stale", "missing" or "unreadable", by the recall index's own stamp and manifest,
+    and whether Tantivy can open it."""
     from mage_engine.recall.index import manifest, store
 
     stamp = store.read_stamp(kb)
     if stamp is None or not (kb.index_dir / stamp["generation"] / "meta.json").is_file():
         return "missing"
+    if not _opens(kb, stamp):
+        return "unreadable"
     if manifest.dir_stamps(kb) != stamp.get("dirs"):
         return "stale"
     files = manifest.scan(kb)
@@ -95,6 +106,16 @@ def index_state(kb: KB) -> str:
         return "fresh"
     built = (read_object(store.manifest_path(kb)) or {}).get("files", {})
     return "fresh" if set(built) == set(files) and all(_same_file(built[r], files[r]) for r in files) else "stale"
+
+
+def _opens(kb: KB, stamp: dict) -> bool:
+    from mage_engine.recall.index.schema import open_index
+
+    try:
+        open_index(str(kb.index_dir / stamp["generation"])).searcher()
+    except Exception:  # Tantivy reports a damaged index as ValueError, with its own words
+        return False
+    return True
 
 
 def _same_file(built, now) -> bool:

@@ -14,14 +14,14 @@ OUTCOMES = ("hinted", "in standing context", "hinted earlier in this session", "
 
 
 def decide_across(kb, others: list, prompt: str, floor: float, count: int, everyday=frozenset(),
-                  standing=frozenset(), scan_budget_ms=None, fresh: bool = True) -> tuple:
+                  standing=frozenset(), scan_budget_ms=None, fresh: bool = True, repair: bool = False) -> tuple:
     """(decision, the project's QueryWeights) as decide() returns them, over `kb` and `others`.
     Another KB whose index cannot be read is skipped; the project's own failure raises."""
     from mage_engine.recall.index.other_kbs import refresh_if_moved
     from mage_engine.recall.index import store
     from mage_engine.recall.hint.decide import decide
 
-    decision, weights = decide(kb, prompt, floor, count, everyday, standing, scan_budget_ms, fresh)
+    decision, weights = decide(kb, prompt, floor, count, everyday, standing, scan_budget_ms, fresh, repair)
     if not others:
         return decision, weights
     parts = [(PROJECT, decision)]

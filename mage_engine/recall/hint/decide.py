@@ -37,14 +37,15 @@ TIE_NOTES = 3  # notes tied on the same words: the words are a group's, not one 
 
 
 def decide(kb, prompt: str, floor: float, count: int, everyday=frozenset(), standing=frozenset(),
-           scan_budget_ms=None, fresh: bool = True) -> tuple:
+           scan_budget_ms=None, fresh: bool = True, repair: bool = False) -> tuple:
     """(decision dict, QueryWeights or None) for `prompt`. `standing`: the notes already in the
     session's context, as {id: reason} (session_notes.in_context) or a set of standing notes'
-    ids. Raises store.IndexUnavailable."""
+    ids. `repair` (the commands, never the hook) rebuilds an index that cannot be read. Raises
+    store.IndexUnavailable."""
     from mage_engine.recall.search.bm25 import run_query
 
     hits, weights = run_query(kb, prompt, limit=count + SHOWN, fresh=fresh, scan_budget_ms=scan_budget_ms,
-                              everyday=everyday)
+                              everyday=everyday, repair=repair)
     if weights is None:
         return _decision("no words", floor, [], []), None
     notes = [hit for hit in hits if hit.source == "note"]

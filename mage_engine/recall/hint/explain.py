@@ -19,7 +19,8 @@ def why(kb, prompt: str, session: str | None = None, floor: float | None = None)
     from mage_engine.recall.hint.across import decide_across  # the personal KB's and `kbs:`'s notes, as the hook reads them
 
     decision, _ = decide_across(kb, others(kb, config), prompt, config.hint_min_score if floor is None else floor,
-                                config.hint_count, everyday.load(kb).everyday_terms(), standing)
+                                config.hint_count, everyday.load(kb).everyday_terms(), standing,
+                                repair=True)  # a corrupt index is rebuilt from the notes, as `mage recall` does
     decision.pop("hits", None)
     return decision
 

@@ -41,7 +41,8 @@ def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
         before_hinted, before_held, before_used, standing = recorded.get((turn.session, turn.ts), ([], [], {}, []))
         held = conversations.setdefault((turn.session, turn.chapter), {})
         in_context = {**dict.fromkeys(standing, IN_STANDING), **held}  # what the session's start named, then hints
-        decision, _ = decide(kb, turn.prompt, floor, count, counts.everyday_terms(), in_context, fresh=False)
+        decision, _ = decide(kb, turn.prompt, floor, count, counts.everyday_terms(), in_context, fresh=False,
+                             repair=True)  # a corrupt index is rebuilt from the notes, as `mage recall` does
         counts.add(prompt_terms(turn.prompt))
         held.update(dict.fromkeys(decision["hinted"], HINTED_EARLIER))
         used = set(turn.read) | set(before_used)
