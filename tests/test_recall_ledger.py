@@ -49,3 +49,20 @@ def test_doctor_probe_sessions_are_not_in_the_ledger(kb):
     record_injection(kb, "mage-doctor-42", "UserPromptSubmit", 120, ["a"])
     record_injection(kb, "real-session", "UserPromptSubmit", 80, ["b"])
     assert [e["session"] for e in read_ledger(kb)] == ["real-session"]
+
+
+def test_a_line_of_the_wrong_shape_is_skipped_everywhere_it_is_read(kb):
+    """Someone else's line, or one a crash mangled, must not turn into note ids: `"notes": "oops"` once
+    listed the notes o, p and s."""
+    record_injection(kb, "s1", "SessionStart", 90, ["rule-a"])
+    with open(kb.ledger_path, "a") as handle:
+        for line in ('[1, 2, 3]', '{"ts": 12345, "session": null, "event": "SessionStart", "chars": 5, "notes": []}',
+                     '{"ts": "2026-12-01T10:00:00Z", "session": "s2", "event": "UserPromptSubmit", "chars": 5, '
+                     '"notes": "oops", "decision": null}',
+                     '{"ts": "2026-12-01T10:00:01Z", "session": "s2", "event": "Stop", "chars": true, "notes": []}'):
+            handle.write(line + "\n")
+    status = json.loads(run_mage("status", "--json", cwd=kb.root).stdout)
+    assert status["injections"]["total"] == {"sessions": 1, "injections": 1, "chars": 90}
+    assert [row["notes"] for row in status["injections"]["sessions"]] == [["rule-a"]]
+    assert run_mage("hints", "--json", cwd=kb.root).stdout.strip() == "[]"
+    assert run_mage("hints", "--report", cwd=kb.root).returncode == 0

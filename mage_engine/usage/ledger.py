@@ -45,11 +45,23 @@ def _older(path: str) -> str:
 
 
 def read_ledger(kb) -> list[dict]:
-    """Every well-formed ledger line, oldest first (a torn or foreign line is skipped)."""
+    """Every well-formed ledger line, oldest first: a torn or foreign line, or one whose fields are
+    not of the kinds mage writes (a time and a session as text, the notes as a list of ids), is
+    skipped; `unreadable_lines(kb)` counts them."""
     from mage_engine.kb.jsonfiles import read_objects  # not at the top: the hooks only append
 
     entries = read_objects(_older(str(kb.ledger_path))) + read_objects(kb.ledger_path)
-    return [entry for entry in entries if isinstance(entry.get("chars"), int)]
+    return [entry for entry in entries if well_formed(entry)]
+
+
+def well_formed(entry: dict) -> bool:
+    """Whether a ledger line has the shape mage writes."""
+    notes = entry.get("notes", [])
+    return (isinstance(entry.get("chars"), int) and not isinstance(entry.get("chars"), bool)
+            and isinstance(entry.get("ts"), str) and isinstance(entry.get("session"), str)
+            and isinstance(entry.get("event"), str)
+            and isinstance(notes, list) and all(isinstance(note, str) for note in notes)
+            and isinstance(entry.get("decision", {}), dict))
 
 
 def summarise_ledger(kb, limit: int | None = 20) -> dict:
