@@ -185,3 +185,13 @@ def test_the_last_turn_of_a_session_counts_once_the_session_ends(kb):
     report = json.loads(run_mage("hints", "--report", "--json", cwd=kb.root).stdout)
     row = next(n for n in report["notes"] if n["id"] == NOTE)
     assert (row["hinted"], row["used"]) == (1, 1)
+
+
+def test_floors_the_figures_cannot_tell_apart_suggest_no_change():
+    """Every hint scored 1.0: any floor gives the same hints, so none is evidence for a higher one."""
+    from mage_engine.recall.hint.report import FLOORS, _suggest
+
+    same = [{"floor": f, "hints": 28, "used": 16, "share": 0.571} for f in FLOORS]
+    assert _suggest(same, 28, 0.5) == 0.5
+    fewer = [{"floor": f, "hints": 28 if f < 0.6 else 20, "used": 16 if f < 0.7 else 15, "share": 0} for f in FLOORS]
+    assert _suggest(fewer, 28, 0.5) == 0.7  # 15 of 16 used kept from 0.70 up: the lowest of those alike

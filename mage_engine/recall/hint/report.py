@@ -8,7 +8,8 @@ words may be too general (narrow the title or tags). The floor is never changed
 here: for each floor from 0.35 to 0.80 the report counts the hints it would have
 given among the recorded candidates and how many of those the agent used (a
 candidate under the floor counts as used when the agent went and read it anyway),
-and suggests the highest floor that keeps 90% of the used ones.
+and suggests the highest floor that keeps 90% of the used ones (of floors that would
+give the very same hints, the one configured, else the lowest).
 
 The other way round, notes the agent read in a turn whose prompt did not hint them
 are listed as missed, with why each was not hinted then (below the floor, weak
@@ -43,7 +44,7 @@ def hint_report(kb) -> dict:
             "notes": sorted(notes.values(), key=lambda n: (-n["hinted"], n["id"])),
             "never_used": [n["id"] for n in sorted(notes.values(), key=lambda n: -n["hinted"])
                            if n["hinted"] >= OFTEN and not n["used"]],
-            "missed": _missed(rows, SessionContext(kb)), "floors": floors, "suggested_floor": _suggest(floors, len(hinted))}
+            "missed": _missed(rows, SessionContext(kb)), "floors": floors, "suggested_floor": _suggest(floors, len(hinted), floor)}
 
 
 def _missed(rows: list, context) -> list:
@@ -101,9 +102,13 @@ def _at_floor(closed: list, floor: float, count: int) -> dict:
     return {"floor": floor, "hints": given, "used": used, "share": round(used / given, 3) if given else 0.0}
 
 
-def _suggest(floors: list, hinted_turns: int):
-    """The highest floor keeping KEEP_USED of the hints used at the lowest one (None: too few hints)."""
+def _suggest(floors: list, hinted_turns: int, configured: float | None = None):
+    """The highest floor keeping KEEP_USED of the hints used at the lowest one (None: too few hints).
+    Floors that would give the very same hints cannot be told apart: of those, the configured one
+    (nothing to change), else the lowest (a higher one is not what the figures say)."""
     most = max((row["used"] for row in floors), default=0)
     if hinted_turns < MIN_HINTS or not most:
         return None
-    return max(row["floor"] for row in floors if row["used"] >= KEEP_USED * most)
+    best = max((row for row in floors if row["used"] >= KEEP_USED * most), key=lambda row: row["floor"])
+    alike = [row["floor"] for row in floors if (row["hints"], row["used"]) == (best["hints"], best["used"])]
+    return configured if configured in alike else min(alike)
