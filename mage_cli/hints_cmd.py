@@ -35,6 +35,9 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
       mage hints --report
     """
     _check_options(session, why_prompt, report, floor)
+    if (why_prompt is not None or report) and \
+            click.get_current_context().get_parameter_source("limit") is click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("-n limits the list of recent prompts: it does nothing with --why or --report")
     kb = open_kb(kb_dir)
     warn_config(kb)
     if session:
@@ -77,6 +80,8 @@ def _why(kb, prompt, session, floor, as_json):
         if len(text.encode("utf-8", "replace")) > MAX_STDIN_BYTES:
             raise MageError("more than 4 MB of prompts on stdin", "explain fewer prompts at a time (one per line)")
         prompts = [line for line in text.splitlines() if line.strip()]
+        if not prompts:
+            click.echo("no prompts on stdin (one per line) to explain", err=True)
     else:
         from mage_cli.common import text_argument
 

@@ -100,3 +100,11 @@ def test_a_malformed_variable_is_warned_about_once(kb):
     done = run_mage("hints", "--why", LOCK, cwd=kb.root, env={"MAGE_HINT_MIN_SCORE": "abc"})
     assert done.returncode == 0
     assert done.stderr.count("MAGE_HINT_MIN_SCORE") == 1 and "use the defaults" not in done.stderr
+
+
+def test_n_with_why_or_report_is_a_usage_error_and_an_empty_stdin_is_said(kb):
+    for args in (("--why", LOCK, "-n", "1"), ("--report", "-n", "5")):
+        done = run_mage("hints", *args, cwd=kb.root)
+        assert done.returncode == 2 and "-n limits the list of recent prompts" in done.stderr
+    done = run_mage("hints", "--why", "-", cwd=kb.root, input="\n  \n")
+    assert done.returncode == 0 and done.stdout == "" and "no prompts on stdin" in done.stderr
