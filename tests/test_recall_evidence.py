@@ -212,3 +212,19 @@ def test_a_file_named_from_the_teams_common_words_is_no_rare_identifier(agents):
 
 def test_a_rare_identifier_of_one_note_is_still_strong_alone(agents):
     assert why(agents, "CLAUDE_QUIET_MODE")["hinted"] == ["wrapper-quiet-mode"]
+
+
+def test_a_prompt_that_restates_a_notes_title_is_evidence_however_everyday_its_words(tmp_path):
+    """"is it ok to force push to main?" says the rule's title; `push` and `main` are everyday
+    software talk, and one topic word alone is never enough, but the title is the note's question."""
+    kb = indexed_kb_of(tmp_path / "project", {
+        "never-force-push-main": ("Never force-push to main",
+                                  "main is protected; a force-push rewrote two days of merges in March. Revert instead."),
+        "release-tagging": ("Tag releases from main only", "Cut v-tags from main after the release train merges."),
+        "ci-cache": ("CI caches the Gradle folder", "The cache key is the lockfile's hash."),
+    })
+    decision = why(kb, "is it ok to force push to main?")
+    assert decision["hinted"] == ["never-force-push-main"]
+    # one title word is no restatement: the same words-alone rule holds
+    assert why(kb, "the force of habit, honestly")["hinted"] == []
+    assert why(kb, "git push to main failed with a 403")["hinted"] == []

@@ -55,7 +55,7 @@ def decide(kb, prompt: str, floor: float, count: int, everyday=frozenset(), stan
 def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), prompt: str = "") -> dict:
     """The decision over ranked note hits (each with its `matches`). A prompt that is exactly a
     note's title (any language, case and punctuation aside) names that note, however short."""
-    from mage_engine.recall.search.evidence import judge
+    from mage_engine.recall.search.evidence import Evidence, judge, restates_title
     from mage_engine.recall.search.pasted_error import error_words
     from mage_engine.recall.hint.intent import floor_shift, intent
 
@@ -69,6 +69,8 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     hinted, rows, judged, pasted = [], [], {}, error_words(prompt)
     for hit in hits:
         evidence = judged[hit.id] = judge(weights, hit.matches, pasted)
+        if not evidence.strong and hit.score >= needed and restates_title(hit.title, prompt):
+            evidence = judged[hit.id] = Evidence(True, "", evidence.words)
         reason = _reason(hit, evidence, -1.0 if hit.id in titled else needed, context.get(hit.id),
                          len(hinted) >= count, hit.id in titled)
         if reason == "hinted":

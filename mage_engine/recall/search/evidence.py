@@ -24,7 +24,10 @@ when the score clears the floor *and* the evidence is strong:
   it needs three topic words in common;
 - when the prompt pastes an error message, one of the shared words (everyday and
   software words aside) must be the error's own (pasted_error.py): a note that
-  shares only the tool's and the team's words is about another error.
+  shares only the tool's and the team's words is about another error;
+- whatever its words' labels, a prompt that restates the note's title (three or
+  more of its words, three quarters of them) is evidence (`restates_title`,
+  decide.py): the title is the note's question.
 
 `judge` returns the verdict and the shared words, labelled, for the injection
 ledger and `mage hints --why`.
@@ -59,6 +62,27 @@ def judge(weights, matches, error_words=frozenset()) -> Evidence:
     if verdict.strong and error_words and not _shares_the_error(words, error_words):
         return Evidence(False, "none of the pasted error's words in common", words)
     return verdict
+
+
+TITLE_WORDS = 3  # a title restated: at least this many of its words in the prompt …
+TITLE_SHARE = 0.75  # … and this share of them
+
+
+def restates_title(title: str, prompt: str) -> bool:
+    """Whether the prompt says most of the note's title ("is it ok to force push to main?" and
+    "Never force-push to main"): the title is the note's question, however everyday its words."""
+    from mage_engine.terms import analysis
+
+    held = set(analysis.terms(title))
+    if len(held) < TITLE_WORDS:
+        return False
+    if _PROMPT[0] != prompt:
+        _PROMPT[:] = [prompt, set(analysis.terms(prompt[:analysis.MAX_QUERY_CHARS]))]
+    common = len(held & _PROMPT[1])
+    return common >= TITLE_WORDS and common >= TITLE_SHARE * len(held)
+
+
+_PROMPT = [None, set()]  # the last prompt and its terms: asked for each candidate of one decision
 
 
 def _shares_the_error(words: list, error_words) -> bool:
