@@ -232,3 +232,12 @@ def test_hints_why_and_eval_rebuild_a_damaged_index_as_recall_does(project):
     damage_index(project)
     done = mage(project, "eval")
     assert done.returncode == 0 and "Data corrupt" not in done.stderr
+
+
+def test_the_hook_probes_leave_no_standing_context_record_behind(project):
+    connect(project)
+    for _ in range(2):
+        _, checks, _ = doctor(project)
+        assert checks["hook:SessionStart"]["status"] == "ok"
+    left = list((project / ".mage" / "state" / "context").glob("mage-doctor-*"))
+    assert left == []

@@ -7,7 +7,7 @@ from mage_engine.hosts.claude_code.launcher import personal_launcher
 from mage_engine.hosts.claude_code.settings import load_settings, settings_path
 from mage_engine.hosts.claude_code.wiring import EVENTS, wired_groups
 from mage_engine.kb.atomic import remove
-from mage_engine.kb.layout import DOCTOR_AGENT_TRANSCRIPT, KB, SESSIONS_DIR
+from mage_engine.kb.layout import DOCTOR_AGENT_TRANSCRIPT, KB, SESSION_CONTEXT_DIR, SESSIONS_DIR
 from mage_engine.trail.session_files import session_stem
 
 # A token of GitHub's shape, built here so no scanner mistakes this file for a leak.
@@ -75,9 +75,10 @@ _SPECIFIC = {
 
 
 def forget_session(kb: KB, session: str) -> None:
-    """Remove what the sample session left: its trail, capture state and ledger lines."""
+    """Remove what the sample session left: its trail, capture state and standing-context record."""
     stem = session_stem(session)
-    for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.path_of(SESSIONS_DIR), f"{stem}.*")):
+    for folder, pattern in ((kb.learnings_dir, f"{stem}*.jsonl"), (kb.path_of(SESSIONS_DIR), f"{stem}.*"),
+                            (kb.path_of(SESSION_CONTEXT_DIR), f"{stem}.json")):  # what its start named
         for path in folder.glob(pattern) if folder.is_dir() else []:
             remove(path)  # through the file guard: never in a folder reached by a link
     # ledger and usage metrics never record probe sessions (mage_engine.kb.probe)
