@@ -74,6 +74,9 @@ def ledger_decisions(kb) -> list:
     ("github actions: run the test job as a matrix over python 3.11 and 3.12", "task"),
     ("terraform: fix the drift on the staging bucket", ""),  # maintenance of the team's own systems
     ("help me word an out-of-office reply, I'm off from the 14th to the 21st", "task"),
+    ("Audit security settings and vulnerabilities", "task"),  # a review to run, from the prompt alone
+    ("verify all of the network config changes you have made this session", "task"),
+    ("find out why the login node is slow", ""),  # an investigation: a note on it may be the answer
     # a snippet of a kind, named first
     ("kubectl command to list pods sorted by restart count", "task"),
     ("regex for semver strings like 1.14.3", "task"),

@@ -4,8 +4,12 @@ Two kinds of prompt move the floor a note's hint score must clear (decide.py):
 
 - a *task request*: the prompt opens by asking for code or text to be produced or
   changed ("write a docstring for…", "rename X to Y", "plot these curves",
-  "translate…", "explain…"), or asks what two things differ in or what a good
-  name is. That is work done from the prompt alone; a note that shares two of its
+  "translate…", "explain…", "audit…", "verify…"), or for a snippet of a kind
+  ("kubectl command to…", "regex for…"), asks what two things differ in ("X vs
+  Y", anywhere in the opening), for an explanation or for a good name, or asks a
+  how-to of a tool it names first ("grafana stat panel: how do I…", "postgres
+  query: top 3…", "github actions: run …"). That is work done from the prompt
+  alone, or what any developer could ask of that technology; a note that shares two of its
   words ("the focal loss" in "write a docstring for the focal loss function") is
   rarely what it needs. Such a prompt needs `floor + TASK_MARGIN`. Verbs of
   maintenance on the team's own systems (fix, bump, update, deploy, build) are not
@@ -27,6 +31,7 @@ OPENING_CHARS = 400  # the words that say what a prompt asks for come first
 TASK_VERBS = frozenset("""
 write rewrite add rename refactor translate convert implement generate draw plot make create explain summarize
 summarise format sort design draft extract split replace clean port word reword phrase rephrase proofread shorten
+audit research verify
 """.split())
 # Words before the verb that do not change what is asked ("can you please write …").
 LEAD_WORDS = frozenset("can could would please pls now ok okay so lets let you we us me just also and then help".split())
