@@ -25,19 +25,21 @@ def recall(query, limit, logs, as_json, kb_dir):
       mage recall "alembic concurrent index"
       mage recall -n 3 --json why does the deploy role fail
       mage recall --logs flaky deploy
+      pbpaste | mage recall -
     """
     from mage_engine.recall.search.query import recall as run_recall
     from mage_engine.base.clip import clip
 
+    text = _query_text(query)
     kb = open_kb(kb_dir)
     warn_config(kb)
     warnings = []
     if logs:  # the logs have their own search: the notes' index feeds hints, and a log never is one
         from mage_engine.logs.search import search_logs
 
-        hits = search_logs(kb, text_argument(" ".join(query)), limit=limit)
+        hits = search_logs(kb, text, limit=limit)
     else:
-        hits = run_recall(kb, text_argument(" ".join(query)), limit=limit, warnings=warnings)
+        hits = run_recall(kb, text, limit=limit, warnings=warnings)
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
     if as_json:
@@ -52,3 +54,19 @@ def recall(query, limit, logs, as_json, kb_dir):
         if hit["summary"]:
             click.echo(f"      {clip(hit['summary'], 200)}")
         click.echo(f"      {hit['path']}")
+
+
+MAX_STDIN_BYTES = 1024 * 1024  # a query read from stdin (`-`): a pasted error or log, not a file dump
+
+
+def _query_text(query: tuple) -> str:
+    """The query's words as text; `-` alone reads it from stdin. An empty query is a usage error."""
+    from mage_cli.common import read_input
+
+    if query == ("-",):
+        text = read_input("-", MAX_STDIN_BYTES)
+    else:
+        text = text_argument(" ".join(query))
+    if not text.strip():
+        raise click.UsageError("give words to search for (or `-` to read them from stdin)")
+    return text

@@ -51,3 +51,25 @@ def test_a_body_that_is_missing(kb):
 
 def test_accept_all_with_nothing_staged(kb):
     assert_one_line_error(run_mage("groom", "--accept-all", cwd=kb.root), "no drafts in staging")
+
+
+def test_kb_naming_a_missing_folder_or_a_file_says_which(kb, tmp_path):
+    afile = tmp_path / "notes.txt"
+    afile.write_text("x")
+    assert_one_line_error(run_mage("status", "--kb", tmp_path / "nope", cwd=kb.root),
+                          f"--kb names {tmp_path / 'nope'}, which does not exist")
+    assert_one_line_error(run_mage("status", "--kb", afile, cwd=kb.root), "which is a file, not a folder")
+    from_env = run_mage("status", cwd=tmp_path, env={"MAGE_KB": str(tmp_path / "nope")})
+    assert_one_line_error(from_env, "MAGE_KB names", "(or unset it)")
+
+
+def test_show_takes_the_path_recall_prints_and_recall_reads_stdin(kb):
+    from helpers.recall import write_note
+
+    write_note(kb, "vite-env-prefix", "Vite only exposes env vars prefixed with VITE_", "import.meta.env skips others.")
+    shown = run_mage("show", "mage/notes/vite-env-prefix.md", cwd=kb.root)
+    assert shown.returncode == 0 and "id: vite-env-prefix" in shown.stdout
+    found = run_mage("recall", "-", "--json", cwd=kb.root, input="vite env vars undefined\n")
+    assert found.returncode == 0 and "vite-env-prefix" in found.stdout
+    empty = run_mage("recall", "", cwd=kb.root)
+    assert empty.returncode == 2 and "give words to search for" in empty.stderr

@@ -26,7 +26,10 @@ def load_draft(kb: KB, draft_id: str) -> Note:
 
 
 def load_note(kb: KB, note_id: str) -> Note:
-    """The note named `note_id`: its file name, or else the `id:` one note's frontmatter declares."""
+    """The note named `note_id`: its file name, or else the `id:` one note's frontmatter declares.
+    The path `mage recall` and the hints print (`mage/notes/<id>.md`) names it too."""
+    if note_id.startswith("mage/notes/") and note_id.endswith(".md"):
+        note_id = note_id[len("mage/notes/"):-len(".md")]
     if is_safe_id(note_id) and guard.lexists(kb.note_path(note_id)):
         return read_note(kb.note_path(note_id))
     named = catalog.note_id_declared(kb, note_id) if note_id else None

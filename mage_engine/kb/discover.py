@@ -18,8 +18,8 @@ def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None
     if named:
         root = Path(named).expanduser().resolve()
         if not is_kb_root(root):
-            raise KBNotFound(f"no knowledge base at {root} (no mage/config.yaml)",
-                             f"run `mage init` in {root}, or point --kb/MAGE_KB at a folder that has one")
+            from_env = not explicit or str(explicit) == os.environ.get("MAGE_KB")  # click reads MAGE_KB into --kb
+            raise _not_a_kb(root, "MAGE_KB" if from_env else "--kb")
         return with_worktree_scratch(KB(root))
     here = Path(start or os.getcwd())
     root = find_kb_root(here)
@@ -27,3 +27,16 @@ def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None
         raise KBNotFound(f"no knowledge base found in {here.resolve()} or any folder above it",
                          "run `mage init` in your project, or pass --kb DIR")
     return with_worktree_scratch(KB(root))
+
+
+def _not_a_kb(root: Path, given_by: str) -> KBNotFound:
+    """Why the folder `--kb` or MAGE_KB names holds no KB, and what to do, in the user's terms."""
+    where = f"{given_by} names {root}"
+    point = f"point {given_by} at the project folder that holds mage/" + (
+        " (or unset it)" if given_by == "MAGE_KB" else "")
+    if not root.exists():
+        return KBNotFound(f"{where}, which does not exist", f"check the path, or {point}")
+    if not root.is_dir():
+        return KBNotFound(f"{where}, which is a file, not a folder", point)
+    return KBNotFound(f"no knowledge base at {root} (no mage/config.yaml; {given_by} names it)",
+                      f"run `mage init` in {root}, or {point}")
