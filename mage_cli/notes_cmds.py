@@ -49,12 +49,24 @@ def _row(kb, note) -> dict:
             "path": kb.relative(note.path) if note.path else None}
 
 
+def _as_written(note) -> str:
+    """The note's file as it is on disk (never with defaults the file does not say); the note as
+    read if the file cannot be read again (it was just read, through the same guard)."""
+    from mage_engine.kb import guard
+    from mage_engine.kb.notes import MAX_NOTE_BYTES
+
+    try:
+        return guard.read_text(note.path, MAX_NOTE_BYTES)
+    except (OSError, UnicodeDecodeError):
+        return render_note(note)
+
+
 @click.command()
 @click.argument("note_id", metavar="ID")
 @kb_option
 @json_option
 def show(note_id, kb_dir, as_json):
-    """Print one note (frontmatter and body).
+    """Print one note as its file says it (frontmatter and body); ID or mage/notes/ID.md.
 
     \b
     Example:
@@ -71,9 +83,10 @@ def show(note_id, kb_dir, as_json):
     except Exception:
         pass  # metrics are advisory
     if as_json:
-        echo_json({**_row(kb, note), "body": note.body, "warnings": note.warnings})
+        echo_json({**_row(kb, note), "created": note.created, "origin": note.origin, "body": note.body,
+                   "warnings": note.warnings})
         return
-    click.echo(plain_block(render_note(note)), nl=False)
+    click.echo(plain_block(_as_written(note)), nl=False)
     for warning in note.warnings:
         click.echo(f"warning: {plain(warning)}", err=True)
 

@@ -73,3 +73,15 @@ def test_show_takes_the_path_recall_prints_and_recall_reads_stdin(kb):
     assert found.returncode == 0 and "vite-env-prefix" in found.stdout
     empty = run_mage("recall", "", cwd=kb.root)
     assert empty.returncode == 2 and "give words to search for" in empty.stderr
+
+
+def test_show_prints_the_file_as_written_and_json_has_every_field(kb):
+    path = kb.notes_dir / "plain.md"
+    text = "---\nid: plain\ntitle: A plain note\nkind: lesson\ncreated: 2026-11-02\n---\nJust this.\n"
+    path.write_text(text)
+    shown = run_mage("show", "plain", cwd=kb.root)
+    assert shown.returncode == 0 and shown.stdout == text  # no origin or signatures the file does not say
+    import json
+
+    row = json.loads(run_mage("show", "plain", "--json", cwd=kb.root).stdout)
+    assert row["created"] == "2026-11-02" and row["origin"] == "lesson" and row["body"].strip() == "Just this."
