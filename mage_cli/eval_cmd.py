@@ -44,17 +44,24 @@ def eval_command(floor, show_why, as_json, kb_dir):
 def _figures(result: dict) -> None:
     used, unused = result["used"], result["unused"]
     click.echo(f"replayed {result['prompts']} prompts from {result['sessions']} sessions at floor {result['floor']:.2f}")
+    recorded = result.get("recorded", result["prompts"])
     if used["turns"]:
+        then = (f"at the time: {used['recall_before']:.3f}, {used['hinted_before']}" if recorded
+                else "at the time: unknown, the ledger holds no decision for these prompts")
         click.echo(f"recall of used notes: {used['recall']:.3f} ({used['hinted']} of {used['turns']} turns that used a "
-                   "note get a hint naming it or had it from an earlier hint in the chapter; "
-                   f"at the time: {used['recall_before']:.3f}, {used['hinted_before']})")
+                   f"note get a hint naming it or had it from an earlier hint in the chapter; {then})")
     else:
         click.echo("recall of used notes: no turn in the trail used a note yet")
     if unused["prompts"]:
         click.echo(f"silence on unused hints: {unused['silence']:.3f} ({unused['silent']} of {unused['prompts']} prompts "
-                   "whose hints went unused now get none; at the time: 0.000)")
-    else:
+                   "that were hinted at the time and used none of it now get none)")
+    elif recorded:
         click.echo("silence on unused hints: no hint in the trail went unused")
+    else:
+        click.echo("silence on unused hints: unknown, the ledger holds no decision for these prompts")
+    if 0 < recorded < result["prompts"]:
+        click.echo(f"(the ledger holds the decisions of {recorded} of the {result['prompts']} prompts: "
+                   "the older ones rotated out, or came before the hooks were connected)")
 
 
 def _lines(rows: list) -> None:
@@ -64,4 +71,4 @@ def _lines(rows: list) -> None:
         prompt = " ".join(row["prompt"].split())
         prompt = prompt if len(prompt) <= 60 else prompt[:59] + "…"
         used = f"  [used: {', '.join(row['used'])}]" if row["used"] else ""
-        click.echo(f"{row['ts'][:19]}  {prompt:60s}  {decision_line(row['decision'])}{used}")
+        click.echo(f"{row['ts'][:19]}  {row['session'][:8]}  {prompt:60s}  {decision_line(row['decision'])}{used}")

@@ -195,3 +195,13 @@ def test_floors_the_figures_cannot_tell_apart_suggest_no_change():
     assert _suggest(same, 28, 0.5) == 0.5
     fewer = [{"floor": f, "hints": 28 if f < 0.6 else 20, "used": 16 if f < 0.7 else 15, "share": 0} for f in FLOORS]
     assert _suggest(fewer, 28, 0.5) == 0.7  # 15 of 16 used kept from 0.70 up: the lowest of those alike
+
+
+def test_eval_says_at_the_time_is_unknown_when_the_ledger_holds_none_of_the_prompts(kb):
+    assert f"- {NOTE}:" in prompt(kb, LOCK)
+    read_note(kb, NOTE)
+    prompt(kb, "ok")
+    kb.ledger_path.unlink()  # rotated out, or cleared: the trail still holds the prompts
+    done = run_mage("eval", cwd=kb.root)
+    assert done.returncode == 0 and "at the time: unknown" in done.stdout and "0.000" not in done.stdout
+    assert json.loads(run_mage("eval", "--json", cwd=kb.root).stdout)["recorded"] == 0

@@ -25,7 +25,8 @@ from mage_engine.recall.standing.session_notes import HINTED_EARLIER, IN_STANDIN
 
 
 def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
-    """{"floor", "prompts", "sessions", "used": {...}, "unused": {...}, "rows": [...]}."""
+    """{"floor", "prompts", "sessions", "recorded" (prompts the ledger holds a decision for), "used": {...},
+    "unused": {...}, "rows": [...]}."""
     from mage_engine.kb.config import load_config_cached
     from mage_engine.recall.hint.decide import decide
     from mage_engine.recall.search.everyday import prompt_terms
@@ -47,10 +48,12 @@ def replay(kb, floor: float | None = None, count: int | None = None) -> dict:
         held.update(dict.fromkeys(decision["hinted"], HINTED_EARLIER))
         used = set(turn.read) | set(before_used)
         rows.append({"session": turn.session, "ts": turn.ts, "prompt": turn.prompt, "used": sorted(used),
+                     "recorded": (turn.session, turn.ts) in recorded,
                      "before": before_hinted, "held_before": before_held, "hinted": decision["hinted"],
                      "held": sorted(set(_held(decision)) | (set(in_context) & used)),
                      "decision": {k: v for k, v in decision.items() if k != "hits"}})
     return {"floor": floor, "prompts": len(rows), "sessions": len({r["session"] for r in rows}),
+            "recorded": sum(1 for r in rows if r["recorded"]),
             "used": _recall(rows), "unused": _silence(rows), "rows": rows}
 
 
