@@ -71,4 +71,4 @@ def _lines(rows: list) -> None:
         prompt = " ".join(row["prompt"].split())
         prompt = prompt if len(prompt) <= 60 else prompt[:59] + "…"
         used = f"  [used: {', '.join(row['used'])}]" if row["used"] else ""
-        click.echo(f"{row['ts'][:19]}  {row['session'][:8]}  {prompt:60s}  {decision_line(row['decision'])}{used}")
+        click.echo(f"{row['ts'][:19]}Z  {row['session'][:8]}  {prompt:60s}  {decision_line(row['decision'])}{used}")
