@@ -112,6 +112,20 @@ def warn_config(kb: KB) -> None:
             click.echo(f"warning: {warning} (until then the hooks, and this, use the defaults)", err=True)
 
 
+def warn_unread_notes(kb: KB) -> None:
+    """Say on stderr that some notes could not be read, so are not searched (after a search, when
+    the index's manifest is current): "no matching notes" must not be taken at face value."""
+    from mage_engine.base.clip import plain
+    from mage_engine.kb.jsonfiles import read_object
+    from mage_engine.recall.index import store
+
+    problems = [p for p in (read_object(store.manifest_path(kb)) or {}).get("problems") or [] if isinstance(p, str)]
+    if problems:
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        click.echo(f"warning: {len(problems)} note file(s) could not be read and are not searched: "
+                   f"{plain(problems[0])[:200]}{more}; `mage notes` lists them", err=True)
+
+
 def wants_personal() -> bool:
     """Whether --personal was given, before or after the command."""
     ctx = click.get_current_context(silent=True)

@@ -46,6 +46,9 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
         session = full_session_id(kb, session)  # one session, named by its id or its start: else an error
     if why_prompt is not None:
         _why(kb, why_prompt, session, floor, as_json)
+        from mage_cli.common import warn_unread_notes
+
+        warn_unread_notes(kb)
     elif report:
         from mage_cli.hints_report import show_report
 

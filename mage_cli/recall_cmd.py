@@ -2,7 +2,7 @@
 
 import click
 
-from mage_cli.common import echo_json, json_option, kb_option, open_kb, text_argument, warn_config
+from mage_cli.common import echo_json, json_option, kb_option, open_kb, text_argument, warn_config, warn_unread_notes
 
 
 @click.command()
@@ -42,6 +42,8 @@ def recall(query, limit, logs, as_json, kb_dir):
         hits = run_recall(kb, text, limit=limit, warnings=warnings)
     for warning in warnings:
         click.echo(f"warning: {warning}", err=True)
+    if not logs:
+        warn_unread_notes(kb)
     if as_json:
         echo_json(hits)
         return

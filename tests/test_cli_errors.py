@@ -85,3 +85,11 @@ def test_show_prints_the_file_as_written_and_json_has_every_field(kb):
 
     row = json.loads(run_mage("show", "plain", "--json", cwd=kb.root).stdout)
     assert row["created"] == "2026-11-02" and row["origin"] == "lesson" and row["body"].strip() == "Just this."
+
+
+def test_recall_and_why_say_a_note_could_not_be_read(kb):
+    (kb.notes_dir / "broken.md").write_text("---\nid: broken\ntitle: [unclosed\nkind: lesson\n---\nbody\n")
+    for args in (("recall", "unclosed"), ("recall", "--json", "unclosed"), ("hints", "--why", "unclosed title")):
+        done = run_mage(*args, cwd=kb.root)
+        assert done.returncode == 0 and "1 note file(s) could not be read" in done.stderr and "broken.md:3" in done.stderr
+        assert "could not be read" not in done.stdout
