@@ -14,12 +14,14 @@ from mage_cli.common import FLOOR, echo_json, json_option, kb_option, open_kb, w
                    "anything; `-` reads prompts from stdin, one per line.")
 @click.option("--report", is_flag=True, help="How often hinted notes were used, the notes read without a hint (and after which "
                    "prompts), and the floor the figures suggest.")
+@click.option("--whole", is_flag=True, help="With --why -: all of stdin is one prompt (a pasted log or traceback), "
+                                           "not one prompt per line.")
 @click.option("--floor", type=FLOOR, help="With --why: decide at this floor instead of hint.min_score.")
 @click.option("-n", "limit", type=click.IntRange(1, 100_000), default=20, show_default=True,
               help="How many recent prompts to list.")
 @json_option
 @kb_option
-def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
+def hints(session, why_prompt, report, whole, floor, limit, as_json, kb_dir):
     """List the hint decisions of recent prompts: what was hinted and why, or why not.
 
     Each prompt shows the decision (hinted notes, or why it stayed silent), then
@@ -32,9 +34,12 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
     Example:
       mage hints --session 5f1c
       mage hints --why "terraform plan says the state is locked"
+      pbpaste | mage hints --why - --whole
       mage hints --report
     """
     _check_options(session, why_prompt, report, floor)
+    if whole and why_prompt != "-":
+        raise click.UsageError("--whole goes with --why -: cat paste.txt | mage hints --why - --whole")
     if (why_prompt is not None or report) and \
             click.get_current_context().get_parameter_source("limit") is click.core.ParameterSource.COMMANDLINE:
         raise click.UsageError("-n limits the list of recent prompts: it does nothing with --why or --report")
@@ -45,7 +50,7 @@ def hints(session, why_prompt, report, floor, limit, as_json, kb_dir):
 
         session = full_session_id(kb, session)  # one session, named by its id or its start: else an error
     if why_prompt is not None:
-        _why(kb, why_prompt, session, floor, as_json)
+        _why(kb, why_prompt, session, floor, as_json, whole)
         from mage_cli.common import warn_unread_notes
 
         warn_unread_notes(kb)
@@ -73,7 +78,7 @@ def _check_options(session, why_prompt, report, floor) -> None:
 MAX_STDIN_BYTES = 4 * 1024 * 1024  # prompts to explain, one per line: a pasted log past this is refused
 
 
-def _why(kb, prompt, session, floor, as_json):
+def _why(kb, prompt, session, floor, as_json, whole=False):
     from mage_cli.common import read_input
     from mage_engine.base.errors import MageError
     from mage_engine.recall.hint.explain import candidate_line, decision_line, why
@@ -82,7 +87,7 @@ def _why(kb, prompt, session, floor, as_json):
         text = read_input("-", MAX_STDIN_BYTES + 1)  # bytes that are not UTF-8 are replaced, as the hook does
         if len(text.encode("utf-8", "replace")) > MAX_STDIN_BYTES:
             raise MageError("more than 4 MB of prompts on stdin", "explain fewer prompts at a time (one per line)")
-        prompts = [line for line in text.splitlines() if line.strip()]
+        prompts = ([text] if text.strip() else []) if whole else [line for line in text.splitlines() if line.strip()]
         if not prompts:
             click.echo("no prompts on stdin (one per line) to explain", err=True)
     else:

@@ -108,3 +108,12 @@ def test_n_with_why_or_report_is_a_usage_error_and_an_empty_stdin_is_said(kb):
         assert done.returncode == 2 and "-n limits the list of recent prompts" in done.stderr
     done = run_mage("hints", "--why", "-", cwd=kb.root, input="\n  \n")
     assert done.returncode == 0 and done.stdout == "" and "no prompts on stdin" in done.stderr
+
+
+def test_whole_reads_all_of_stdin_as_one_prompt(kb):
+    paste = "terraform plan in live/prod/eks\nError: Error acquiring the state lock\nLock Info:\n  ID: 7f3a\n"
+    rows = __import__("json").loads(run_mage("hints", "--why", "-", "--whole", "--json", cwd=kb.root, input=paste).stdout)
+    assert len(rows) == 1 and rows[0]["prompt"] == paste
+    per_line = __import__("json").loads(run_mage("hints", "--why", "-", "--json", cwd=kb.root, input=paste).stdout)
+    assert len(per_line) == 4
+    assert run_mage("hints", "--why", LOCK, "--whole", cwd=kb.root).returncode == 2
