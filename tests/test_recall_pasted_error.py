@@ -71,3 +71,28 @@ def test_the_software_words_of_the_error_itself_count(kb):
 ])
 def test_a_note_written_from_the_error_is_still_hinted(tmp_path, folder, prompt, note):
     assert f"- {note}: " in hinted(kb_of(tmp_path / "project", folder), prompt)
+
+
+def test_the_error_line_of_a_long_paste_is_decided_on_its_own(kb):
+    """The note's error, inside a traceback whose other lines the score must also explain: hinted as
+    the error line alone is (the docs promise it for a pasted error the note was written from)."""
+    write_note(kb, "pg-pool-exhausted", "Postgres refuses connections under load on staging",
+               "`FATAL: sorry, too many clients already` from staging's Postgres during a load test means the "
+               "gunicorn workers each opened their own pool; cap the pool at 5 per worker.", tags="postgres, staging")
+    write_note(kb, "release-tagging", "Tag releases from main only", "Cut v-tags from main after the train merges.")
+    for name in ("pg-pool-exhausted", "release-tagging"):
+        backdate(kb.notes_dir / f"{name}.md")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    words = ("spawning ramping hatching greenlet dispatcher heartbeat checkout basket catalogue invoice "
+             "shipment warehouse voucher wishlist profile avatar thumbnail carousel banner coupon "
+             "newsletter tracker sitemap crawler webhook gateway ledger rebalance shard replica").split()
+    noise = [f"[2026-12-01 10:22:{s:02d},112] worker-{s % 4}/INFO/locust.{words[s]}: {words[-s - 1]} "
+             f"{words[(s * 7) % 30]} {words[(s * 11) % 30]} step {s}" for s in range(30)]
+    error = "psycopg2.OperationalError: connection to server failed: FATAL:  sorry, too many clients already"
+    paste = "\n".join(noise[:20] + [f"[2026-12-01 10:22:41,554] worker-3/ERROR/app.db: {error}"] + noise[20:])
+    assert "- pg-pool-exhausted: " in hinted(kb, paste)
+    decision = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()][-1]["decision"]
+    row = next(r for r in decision["candidates"] if r["id"] == "pg-pool-exhausted")
+    assert row["reason"] == "hinted" and row["error_line"] is True and row["score"] < decision["floor"]
+    assert "hinted (its pasted error line alone)" in run_mage("hints", "--why", "-", "--whole", cwd=kb.root,
+                                                             input=paste).stdout

@@ -49,7 +49,40 @@ def decide(kb, prompt: str, floor: float, count: int, everyday=frozenset(), stan
     if weights is None:
         return _decision("no words", floor, [], []), None
     notes = [hit for hit in hits if hit.source == "note"]
-    return judge_hits(notes, weights, floor, count, standing, prompt), weights
+    decision = judge_hits(notes, weights, floor, count, standing, prompt)
+    if weights.mass > MAX_MASS and len(decision["hinted"]) < count:
+        _hint_error_lines(kb, decision, prompt, floor, count, everyday, standing, scan_budget_ms, repair)
+    return decision, weights
+
+
+def _hint_error_lines(kb, decision: dict, prompt: str, floor: float, count: int, everyday, standing,
+                      scan_budget_ms, repair) -> None:
+    """In a paste too long for its score to see every word, decide its error lines on their own
+    (pasted_error.py) and add, while there is room, what they hint: the note written from that error."""
+    from mage_engine.recall.search.bm25 import run_query
+    from mage_engine.recall.search.pasted_error import error_lines
+
+    text = "\n".join(error_lines(prompt))
+    if not text or 2 * len(text) > len(prompt):
+        return  # no error line, or the paste is mostly its error lines: the first decision saw them
+    hits, weights = run_query(kb, text, limit=count + SHOWN, fresh=False, scan_budget_ms=scan_budget_ms,
+                              everyday=everyday, repair=repair)
+    if weights is None:
+        return
+    alone = judge_hits([hit for hit in hits if hit.source == "note"], weights, decision["floor"], count, standing,
+                       text)  # the floor the whole prompt needs (a task request needs more)
+    rows = {row["id"]: row for row in decision["candidates"]}
+    for hit in alone["hits"]:
+        if hit.id in decision["hinted"] or len(decision["hinted"]) >= count:
+            continue
+        row = rows.get(hit.id) or next(r for r in alone["candidates"] if r["id"] == hit.id)
+        if hit.id not in rows:
+            decision["candidates"].append(row)
+        row["reason"], row["error_line"] = "hinted", True
+        decision["hinted"].append(hit.id)
+        decision["hits"].append(hit)
+    if decision["hinted"]:
+        decision["outcome"] = "hinted"
 
 
 def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), prompt: str = "") -> dict:

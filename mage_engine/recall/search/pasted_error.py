@@ -12,6 +12,10 @@ everyday words aside, and the words every error message says (`error`,
 `failed`, `exception`), but the software words of the message itself count
 (`too many clients`).
 
+In a long paste (a log, a traceback), the error lines are also decided on their
+own (decide.py): the error a note was written from, pasted inside forty lines
+the score cannot see past, is hinted as the line alone would be.
+
 Found without `re`, like the rest of the hint path.
 """
 
@@ -44,3 +48,19 @@ def _error_words(prompt: str) -> frozenset:
             found.update("".join(c if c in _KEPT else " " for c in clause).split())
             start = text.find(marker, begin)
     return frozenset(found)
+
+
+ERROR_LINES = 3  # of a long paste: the first error lines are its message, the rest its consequences
+LINE_CHARS = 300
+
+
+def error_lines(prompt: str) -> list:
+    """The first ERROR_LINES lines of the prompt that hold an error marker, as written (clipped)."""
+    found = []
+    for line in prompt[:SCANNED_CHARS].split("\n"):
+        low = line.lower()
+        if any(marker in low for marker in MARKERS):
+            found.append(line.strip()[:LINE_CHARS])
+            if len(found) == ERROR_LINES:
+                break
+    return found
