@@ -47,3 +47,32 @@ def test_digests_made_under_other_scrub_rules_spare_nothing(kb):
     assert run_mage("index", cwd=kb.root).returncode == 0
     assert SECRET not in index_md(kb) and "[REDACTED:slack-token]" in index_md(kb)
     assert SECRET not in (kb.root / "mage" / "MEMORY.md").read_text(encoding="utf-8")
+
+
+def test_a_secret_the_clip_would_cut_is_scrubbed_whole_first(kb):
+    """INDEX.md and MEMORY.md clip a summary; a token cut by the clip has lost the shape the scrub
+    knows, so most of it would be committed (an attacker's report)."""
+    token = "ghp_" + "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
+    head = "- [Clip test](notes/clip-test.md)"
+    room = 200 - len(head) - 3
+    prefix = "y" * (room - 1 - (len(token) - 1) - 1) + " "
+    write_note(kb, "clip-test", "Clip test", f"{prefix}{token} is for deploy.")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    for name in ("INDEX.md", "MEMORY.md"):
+        text = (kb.root / "mage" / name).read_text(encoding="utf-8")
+        assert token[:12] not in text, name
+
+
+def test_a_file_is_the_same_whether_the_memo_was_there_or_not(kb):
+    """Each line is scrubbed on its own: a neighbour that gives a token its vendor's context in a
+    later render must not leave a line vouched for as clean the other way."""
+    write_note(kb, "odd", "Vtx9QpL2mZ8rT4wY6nB1cD3fG5hJ7kSq rotated monthly", "The sub-account key above is rotated.")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    write_note(kb, "aaa-sms", "SMS sending", "We send SMS through the provider (twilio).")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    cached = index_md(kb), (kb.root / "mage" / "MEMORY.md").read_text(encoding="utf-8")
+    kb.path_of(FILE).unlink()
+    (kb.root / "mage" / "INDEX.md").unlink()
+    (kb.root / "mage" / "MEMORY.md").unlink()
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    assert (index_md(kb), (kb.root / "mage" / "MEMORY.md").read_text(encoding="utf-8")) == cached

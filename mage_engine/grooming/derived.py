@@ -31,9 +31,10 @@ def derived_writes(kb: KB, notes: list[Note], config: Config) -> dict:
     from mage_engine.grooming.clean_lines import CleanLines
 
     clean = CleanLines(kb)
+    shown = [clean.note_as_shown(note) for note in notes]  # scrubbed whole, before any clip
     texts = {
-        kb.index_md: clean.scrubbed(render_index(notes)),
-        kb.memory_md: clean.scrubbed(render_memory(notes, config.budget_lines,
+        kb.index_md: clean.scrubbed(render_index(shown)),
+        kb.memory_md: clean.scrubbed(render_memory(shown, config.budget_lines,
                                                    rank=lambda notes: rank_notes(kb, notes))),
     }
     clean.save()

@@ -78,11 +78,17 @@ class Note:
 
 def summary_of(body: str, limit: int = 300) -> str:
     """First prose paragraph of a markdown body, whitespace collapsed, capped."""
+    text = first_paragraph(body)
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def first_paragraph(body: str) -> str:
+    """The first prose paragraph of a markdown body, whitespace collapsed, whole (what a summary is
+    cut from: scrubbed before the cut, so a secret is never clipped out of the scrub's sight)."""
     for block in re.split(r"\n\s*\n", body.strip()):
         block = block.strip()
         if block and not block.startswith(("#", "```")):
-            text = " ".join(block.split())
-            return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+            return " ".join(block.split())
     return ""
 
 
