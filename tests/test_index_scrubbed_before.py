@@ -60,3 +60,19 @@ def test_an_unreadable_or_linked_record_means_scrubbing_everything(kb, tmp_path)
     assert run_mage("index", cwd=kb.root).returncode == 0
     assert SECRET.encode() not in index_bytes(kb)
     assert json.loads(outside.read_text())["clean"] == []  # the link was not written through
+
+
+def test_a_token_the_summarys_cut_goes_through_never_reaches_the_index(kb):
+    """A summary is the first paragraph cut at 300 characters: a token across the cut had lost the
+    shape the scrub knows, and its first 19 characters reached standing.json and the session's start."""
+    from helpers.hook import run_hook
+    from helpers.recall import start_payload
+
+    token = "ghp_" + "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
+    body = "deploy bot " + "z" * 268 + " " + token + " is for deploy."
+    (kb.notes_dir / "cap-test.md").write_text(f"---\ntitle: Cap test deploy bot\nkind: rule\n---\n{body}\n")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    assert token[:12].encode() not in index_bytes(kb)
+    assert token[:12] not in (kb.scratch_dir / "index" / "standing.json").read_text()
+    started = run_hook("SessionStart", start_payload(kb, "s-cap"))
+    assert started.returncode == 0 and "cap-test" in started.stdout and token[:12] not in started.stdout

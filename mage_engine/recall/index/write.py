@@ -53,13 +53,18 @@ def _read(kb, rel, clean):
     `clean` (scrubbed_before.py) spares the scrub the notes it found nothing in before."""
     from mage_engine.recall.index.records import read_source
 
+    from mage_engine.kb.notes import summary_of
+
     record, body = read_source(kb.root, rel)
+    from_body = record["summary"] == summary_of(body)  # a note's first paragraph, cut at 300 characters
     said = [record[name] for name in SAID]  # every field that reaches a hint, the ledger or INDEX.md
     scrubbed = clean.scrubbed([record["id"], *said, body, *record["tags"]])
     if scrubbed[0] != record["id"]:  # the file's name is the id every listing prints: skipped, not rewritten
         raise NoteFormatError(scrubbed[0], 1, "its file name holds what looks like a secret; rename the file")
     record.update(zip(SAID, scrubbed[1:len(SAID) + 1]))
     body, record["tags"] = scrubbed[len(SAID) + 1], scrubbed[len(SAID) + 2:]
+    if from_body:  # cut again from the scrubbed body: a token the cut went through lost the shape the scrub knows
+        record["summary"] = summary_of(body)
     return record, body
 
 
