@@ -17,7 +17,11 @@ many terms it has). A word made only of digits neither counts nor breaks a run.
 """
 
 QUOTE_WORDS = 5
+QUOTE_CAP = 4 * QUOTE_WORDS  # a run this long is a quote beyond doubt: the walk stops there ("20+ words")
 MAX_SEQUENCE_TERMS = 4000  # of a note: enough for any note that is one topic
+WALK_BUDGET = 200_000  # positions looked at per prompt, over all its candidates: a log repeating a line
+# against notes repeating it would make the walk quadratic (seconds on a prompt); past this, the longest
+# run found so far stands (about 30 ms)
 
 
 def prompt_sequence(text: str) -> list:
@@ -79,18 +83,36 @@ def could_quote(sequence: list, held, at_least: int = QUOTE_WORDS) -> bool:
     return any(words >= at_least for _, _, words in _held_stretches(sequence, _word_ranks(sequence), held))
 
 
-def quoted_words(sequence: list, note_terms: list, at_least: int = QUOTE_WORDS) -> int:
+def walk_budget() -> list:
+    """A budget of positions to look at, shared by the `quoted_words` calls of one prompt."""
+    return [WALK_BUDGET]
+
+
+def quoted_words(sequence: list, note_terms: list, at_least: int = QUOTE_WORDS, budget: list | None = None) -> int:
     """The most prompt words that a run of consecutive terms `note_terms` holds in the same order
     covers; 0 when no run could reach `at_least` words. Only stretches of the prompt whose every
     term the note holds somewhere are searched (a longest-common-substring walk over the note's
     term positions): most notes have none that long, and a long paste is searched in a blink."""
     if not sequence or not note_terms:
         return 0
-    ranks, best = _word_ranks(sequence), 0
-    for start, end, words in _held_stretches(sequence, ranks, set(note_terms)):
+    ranks, best, budget = _word_ranks(sequence), 0, walk_budget() if budget is None else budget
+    if budget[0] <= 0:
+        return 0
+    places = _places(note_terms)
+    for start, end, words in _held_stretches(sequence, ranks, places):
         if words >= max(at_least, best + 1):
-            best = max(best, _longest_run(sequence, ranks, start, end, note_terms))
+            best = max(best, _longest_run(sequence, ranks, start, end, places, budget))
+        if best >= QUOTE_CAP or budget[0] <= 0:
+            break
     return best if best >= at_least else 0
+
+
+def _places(note_terms: list) -> dict:
+    """{term: [its positions in the note]}."""
+    places = {}
+    for position, term in enumerate(note_terms):
+        places.setdefault(term, []).append(position)
+    return places
 
 
 def _held_stretches(sequence: list, ranks: list, held):
@@ -105,18 +127,21 @@ def _held_stretches(sequence: list, ranks: list, held):
         start = None
 
 
-def _longest_run(sequence: list, ranks: list, start: int, end: int, note_terms: list) -> int:
-    """The longest run, in prompt words, of sequence[start:end] that note_terms holds in order."""
-    places = {}
-    for position, term in enumerate(note_terms):
-        places.setdefault(term, []).append(position)
+def _longest_run(sequence: list, ranks: list, start: int, end: int, places: dict, budget: list) -> int:
+    """The longest run, in prompt words, of sequence[start:end] that the note holds in order (its
+    terms' `places`); stops at QUOTE_CAP words, or once `budget[0]` positions have been looked at."""
     best, previous = 0, {}
     for index in range(start, end):
         current = {}
-        for position in places.get(sequence[index][0], ()):
+        positions = places.get(sequence[index][0], ())
+        budget[0] -= len(positions)
+        for position in positions:
             begun = previous.get(position - 1, index)
             current[position] = begun
-            best = max(best, _words_between(sequence, ranks, begun, index))
+            if begun < index or best == 0:  # a run grew (or the first): only then can the best change
+                best = max(best, _words_between(sequence, ranks, begun, index))
+        if best >= QUOTE_CAP or budget[0] <= 0:
+            return best
         previous = current
     return best
 

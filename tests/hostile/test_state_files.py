@@ -169,3 +169,20 @@ def test_a_huge_sessions_file_is_read_as_none_and_written_small_again(tmp_path):
     context_file(kb).write_text('{"notes":[' + ",".join(['"padding-note-id"'] * 800_000) + "]}")
     assert NOTE in ask(kb, transcript=tmp_path / "t.jsonl")  # not "in standing context": the file is not read
     assert context_file(kb).stat().st_size < 1000
+
+
+def test_a_pasted_log_repeating_what_planted_notes_repeat_does_not_make_the_prompt_wait(tmp_path):
+    """The quote search walks every position of each repeated word: a repository's notes that repeat
+    a word thousands of times, and a paste that repeats it, made one prompt take 14 s (an attacker's
+    report). The walk has a budget per prompt; the hook answers within its timeout."""
+    import random
+
+    kb = indexed_eval_kb(tmp_path / "project")
+    for n in range(9):
+        write_note(kb, f"kafka-notes-{n}", f"kafka outage notes {n}", "kafka " * 4000)
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    random.seed(7)
+    vocab = ["".join(random.choice("bcdfghjklmnpqrstvwxz") for _ in range(6)) for _ in range(3000)]
+    paste = "kafka " * 2000 + " ".join(random.sample(vocab, 3000))
+    done = run_hook("UserPromptSubmit", prompt_payload(kb, paste), timeout=10)  # it took 14 s
+    assert done.returncode == 0 and done.stderr == ""

@@ -161,11 +161,14 @@ def _hint_quotes(hits, rows, hinted: list, prompt: str, count: int, standing) ->
     sequence = quotes.prompt_sequence(prompt)
     if quotes.counted_words(sequence) < quotes.QUOTE_WORDS:
         return
+    budget = quotes.walk_budget()  # one for the prompt: no paste makes the search take seconds
     for hit, row in waiting:
+        if len(hinted) >= count:
+            break  # no room left: the others need not be searched
         held = getattr(hit, "note_terms", None)
         if held is not None and not quotes.could_quote(sequence, held):
             continue  # not even its distinct terms hold a stretch that long
-        quoted = quotes.quoted_words(sequence, hit.sequence.decode("utf-8").split())
+        quoted = quotes.quoted_words(sequence, hit.sequence.decode("utf-8").split(), budget=budget)
         if quoted >= quotes.QUOTE_WORDS and len(hinted) < count:
             row["reason"], row["quote"] = "hinted", quoted
             hinted.append(hit)
