@@ -30,8 +30,9 @@ def scrub_report(text) -> tuple[str, list[str]]:
     """The scrubbed text and the kind of each secret replaced, in the order they occur.
 
     One hook run scrubs the same prompt for its trail line, its everyday-word counts and its
-    ledger line; the last text's result is kept, so the two later asks cost nothing."""
-    if text is _LAST[0] and text is not None:
+    ledger line; the last text's result is kept, so the two later asks cost nothing (an equal
+    copy, such as the same slice of a long paste, too)."""
+    if text is not None and (text is _LAST[0] or (isinstance(text, str) and text == _LAST[0])):  # a copy too
         return _LAST[1][0], list(_LAST[1][1])
     report = _scrubbed(text)
     if isinstance(text, str):

@@ -186,3 +186,11 @@ def test_a_pasted_log_repeating_what_planted_notes_repeat_does_not_make_the_prom
     paste = "kafka " * 2000 + " ".join(random.sample(vocab, 3000))
     done = run_hook("UserPromptSubmit", prompt_payload(kb, paste), timeout=10)  # it took 14 s
     assert done.returncode == 0 and done.stderr == ""
+
+
+def test_a_paste_of_megabytes_full_of_secret_words_is_answered_within_the_hooks_timeout(tmp_path):
+    """The words the ledger and the everyday counts keep come from the prompt's first 20,000
+    characters; the hook scrubbed the whole prompt for them, seconds for a few MB of `secret`."""
+    kb = indexed_eval_kb(tmp_path / "project")
+    done = run_hook("UserPromptSubmit", prompt_payload(kb, "secret " * 1_200_000), timeout=4)  # 8 MB: 6 s before
+    assert done.returncode == 0 and done.stderr == ""

@@ -163,12 +163,19 @@ def save_counts(kb, everyday: Everyday, offset: int) -> None:
 def scrubbed_terms(prompt: str, terms) -> list:
     """`terms` (of `prompt`) without those that come from a secret the scrub redacts in it."""
     from mage_engine.scrub import scrub
+    from mage_engine.terms.analysis import MAX_QUERY_CHARS
 
-    scrubbed = scrub(prompt)
-    if scrubbed == prompt:
+    # the terms come from the prompt's first MAX_QUERY_CHARS: a 1 MB paste is not scrubbed whole for
+    # them (seconds), and the margin covers a secret that straddles the cut
+    shown = prompt[:MAX_QUERY_CHARS + SECRET_MARGIN]
+    scrubbed = scrub(shown)
+    if scrubbed == shown:
         return list(terms)  # the common prompt: nothing to redact, one scan
     allowed = set(prompt_terms(without_marks(scrubbed)))
     return [term for term in terms if term in allowed]
+
+
+SECRET_MARGIN = 1024  # characters past the terms' reach scrubbed with them: the longest secret that straddles
 
 
 def without_marks(text: str) -> str:
