@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from helpers.process import run_mage
 from helpers.hook import run_hook
 from helpers.recall import eval_kb, injected, prompt_payload, start_payload
@@ -66,3 +68,37 @@ def test_a_line_of_the_wrong_shape_is_skipped_everywhere_it_is_read(kb):
     assert [row["notes"] for row in status["injections"]["sessions"]] == [["rule-a"]]
     assert run_mage("hints", "--json", cwd=kb.root).stdout.strip() == "[]"
     assert run_mage("hints", "--report", cwd=kb.root).returncode == 0
+
+
+@pytest.mark.parametrize("decision", ['{"candidates":[5]}', '{"candidates":[{"id":"x","reason":"hinted","score":"high"}]}',
+                                      '{"candidates":[{"reason":"hinted","score":0.9}]}', '{"shift":"x","candidates":[]}',
+                                      '{"candidates":"hinted"}', '{"candidates":[{"id":["a"],"reason":"hinted","score":0.9}]}',
+                                      '{"candidates":[{"id":"x","reason":"hinted","score":0.9,"words":[5,"a",[1]]}]}', '[1]'])
+def test_a_decision_of_the_wrong_shape_is_skipped_by_every_reader(kb, decision):
+    record_injection(kb, "s1", "SessionStart", 90, ["rule-a"])
+    with open(kb.ledger_path, "a") as handle:
+        handle.write('{"ts":"2026-01-01T00:00:00.000Z","session":"evil","event":"UserPromptSubmit","chars":10,'
+                     f'"notes":["x"],"decision":{decision}}}\n')
+    for args in (("hints",), ("hints", "--report"), ("hints", "--json"), ("eval",), ("status",)):
+        done = run_mage(*args, cwd=kb.root)
+        assert done.returncode == 0 and "internal error" not in done.stderr, (args, done.stderr)
+
+
+def test_a_start_naming_a_hundred_thousand_notes_costs_no_memory_blowup(kb):
+    """One crafted start line and 3,000 prompts: the session's context was copied for each prompt."""
+    with open(kb.ledger_path, "w") as handle:
+        handle.write(json.dumps({"ts": "2026-01-01T00:00:00.000Z", "session": "big", "event": "SessionStart",
+                                 "chars": 10, "notes": [f"n{i}" for i in range(100_000)]}) + "\n")
+        for j in range(3000):
+            handle.write(json.dumps({"ts": f"2026-01-01T00:{j // 60 % 60:02d}:{j % 60:02d}.{j:03d}Z", "session": "big",
+                                     "event": "UserPromptSubmit", "chars": 0, "notes": [],
+                                     "decision": {"outcome": "below floor", "floor": 0.5, "hinted": [],
+                                                  "candidates": []}}) + "\n")
+    import resource
+    import subprocess
+    from helpers.process import BIN
+
+    limit = "import resource; resource.setrlimit(resource.RLIMIT_AS, (1_500_000_000, 1_500_000_000))"
+    code = f"{limit}\nimport sys; sys.argv = ['mage', 'hints', '--report']\nfrom mage_cli.main import main\nmain()"
+    done = subprocess.run([str(BIN / "python"), "-c", code], cwd=kb.root, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and "MemoryError" not in done.stderr, done.stderr[-300:]

@@ -16,6 +16,7 @@ EVENT = "UserPromptSubmit"
 def fold_hint_use(kb, notes: dict, offset: int) -> int:
     """Count the closed hint turns since byte `offset` of the ledger into `notes`; the new offset."""
     from mage_engine.usage.attribution import attribute
+    from mage_engine.usage.ledger import decision_well_formed, well_formed
 
     try:
         if offset > kb.ledger_path.stat().st_size:
@@ -26,7 +27,8 @@ def fold_hint_use(kb, notes: dict, offset: int) -> int:
     pending, start = [], offset
     for line in lines:
         entry = parse_line(line)
-        if entry is not None and entry.get("event") == EVENT and entry.get("notes"):
+        if entry is not None and entry.get("event") == EVENT and entry.get("notes") and well_formed(entry) \
+                and decision_well_formed(entry.get("decision", {})):
             pending.append((entry, start))
         start += len(line) + 1  # lines are "\n"-terminated, one JSON object each
     for (entry, turn, used), (_, line_start) in zip(attribute(kb, [e for e, _ in pending]), pending):

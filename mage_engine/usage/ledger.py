@@ -64,6 +64,31 @@ def well_formed(entry: dict) -> bool:
             and isinstance(entry.get("decision", {}), dict))
 
 
+def decision_well_formed(decision) -> bool:
+    """Whether a ledger line's decision has the shape decide.py gives it: every reader (the list,
+    the report, the replay) can then trust it; a foreign or mangled one is skipped."""
+    number = (int, float)
+    if not isinstance(decision, dict) or not isinstance(decision.get("outcome", ""), str):
+        return False
+    if not isinstance(decision.get("floor", 0.0), number) or isinstance(decision.get("floor"), bool) \
+            or not isinstance(decision.get("shift", 0.0), number) or isinstance(decision.get("shift"), bool):
+        return False
+    hinted, candidates = decision.get("hinted", []), decision.get("candidates", [])
+    if not isinstance(hinted, list) or not all(isinstance(n, str) for n in hinted) or not isinstance(candidates, list):
+        return False
+    return all(_candidate_ok(row) for row in candidates)
+
+
+def _candidate_ok(row) -> bool:
+    if not isinstance(row, dict) or not isinstance(row.get("id"), str) or not isinstance(row.get("reason"), str):
+        return False
+    score, words = row.get("score"), row.get("words", [])
+    if not isinstance(score, (int, float)) or isinstance(score, bool) or not isinstance(words, list):
+        return False
+    return all(isinstance(w, list) and len(w) == 3 and isinstance(w[0], str) and isinstance(w[1], (int, float))
+               and isinstance(w[2], str) for w in words)
+
+
 def summarise_ledger(kb, limit: int | None = 20) -> dict:
     """Per session (most recent first, at most `limit`): injections, characters, by event,
     notes named. Plus totals over the whole ledger.

@@ -18,9 +18,9 @@ EVENT = "UserPromptSubmit"
 
 def decision_entries(kb, session: str | None = None) -> list:
     """The ledger's hint decisions (optionally of one session, by id or its start), oldest first."""
-    from mage_engine.usage.ledger import read_ledger
+    from mage_engine.usage.ledger import decision_well_formed, read_ledger
 
-    entries = [e for e in read_ledger(kb) if e.get("event") == EVENT and isinstance(e.get("decision"), dict)]
+    entries = [e for e in read_ledger(kb) if e.get("event") == EVENT and decision_well_formed(e.get("decision"))]
     if session:
         exact = [e for e in entries if e.get("session") == session]
         entries = exact or [e for e in entries if str(e.get("session", "")).startswith(session)]
@@ -67,24 +67,45 @@ def hint_decisions(kb, session: str | None = None) -> list:
 
 class SessionContext:
     """What the ledger says each session's context held before a prompt: the notes its last start
-    named (standing context, at the start and after each compaction) and the notes hinted since."""
+    named (standing context, at the start and after each compaction) and the notes hinted since.
+
+    Kept as one list per session of the notes as they entered its context, and per prompt the
+    stretch of that list in force: never a copy per prompt (a crafted ledger of one start naming
+    100,000 notes and 3,000 prompts would take gigabytes), and at most MAX_HELD notes a stretch."""
 
     def __init__(self, kb):
         from mage_engine.usage.ledger import read_ledger
-
-        self.held = {}  # (session, prompt ts) -> {note id: reason}
-        current = {}  # session -> {note id: reason}, as the ledger is read in order
         from mage_engine.recall.standing.session_notes import HINTED_EARLIER, IN_STANDING
 
+        self.entered = {}  # session -> [(note id, reason)], in the order the notes entered its context
+        self.stretch = {}  # (session, prompt ts) -> (session, start, end) of `entered`
+        begun, seen = {}, {}  # session -> where its context began; the ids since
         for entry in read_ledger(kb):
             session, notes = str(entry.get("session")), [n for n in entry.get("notes") or [] if isinstance(n, str)]
+            entered = self.entered.setdefault(session, [])
             if entry.get("event") == "SessionStart":
-                current[session] = dict.fromkeys(notes, IN_STANDING)
+                begun[session], seen[session] = len(entered), set()
+                self._add(entered, seen[session], notes[:MAX_HELD], IN_STANDING)
             elif entry.get("event") == EVENT:
-                held = current.setdefault(session, {})
-                self.held[(session, entry.get("ts", ""))] = dict(held)
-                held.update((note, HINTED_EARLIER) for note in notes if note not in held)
+                start = begun.setdefault(session, 0)
+                self.stretch[(session, entry.get("ts", ""))] = (session, start, len(entered))
+                room = MAX_HELD - (len(entered) - start)
+                self._add(entered, seen.setdefault(session, set()), notes[:max(0, room)], HINTED_EARLIER)
+
+    @staticmethod
+    def _add(entered: list, seen: set, notes: list, reason: str) -> None:
+        for note in notes:
+            if note not in seen:
+                seen.add(note)
+                entered.append((note, reason))
 
     def before(self, session: str, ts: str) -> dict:
         """{note id: reason} for the notes already in context when that prompt was decided."""
-        return self.held.get((str(session), ts), {})
+        place = self.stretch.get((str(session), ts))
+        if place is None:
+            return {}
+        name, start, end = place
+        return dict(self.entered[name][start:end])
+
+
+MAX_HELD = 1000  # notes in one session's context as the ledger tells it: a start names a few dozen
