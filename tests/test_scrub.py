@@ -346,3 +346,22 @@ def test_the_short_and_the_long_text_paths_redact_alike():
     assert [_scrub_long_path(text) for text in texts] == [_scrub_short_path(text) for text in texts]
     assert [text for text in PRE_CHECKED_SECRETS if "[REDACTED:" not in scrub(text)] == []
     assert [scrub(text) for text in PRE_CHECKED_LOOKALIKES] == PRE_CHECKED_LOOKALIKES
+
+
+def test_a_whole_token_before_an_ellipsis_is_a_secret_and_a_truncated_one_a_placeholder():
+    """`…` after a whole token is punctuation (a user's `my token ghp_… what now`, a line mage
+    clipped); a placeholder is a token that runs on after it (`xoxp-1234-…-####`)."""
+    token = "ghp_" + "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
+    assert scrub(f"deploy failed with my token {token}… what now") == \
+        "deploy failed with my token [REDACTED:github-token]… what now"
+    assert scrub(f"clipped: {token}…") == "clipped: [REDACTED:github-token]…"
+    assert scrub(f"AKIA{'Z7Q3XK5M2P8R4T6W'}... and more").startswith("[REDACTED:aws-key]")
+    assert scrub("xoxp-1234-…-####") == "xoxp-1234-…-####"
+
+
+@pytest.mark.parametrize("shape", ["**{}**", "*{}*", "_{}_", "__{}__", "~~{}~~", "# {}#", "`{}`<br>", "{}> quoted"])
+def test_markdown_around_a_whole_token_does_not_make_it_a_placeholder(shape):
+    """A note says "publish with **ghp_…**": emphasis, a heading or markup after a whole token is
+    not a placeholder (an attacker's report: each was committed to INDEX.md and MEMORY.md)."""
+    token = "ghp_" + "aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
+    assert token[4:] not in scrub(shape.format(token)) and "[REDACTED:github-token]" in scrub(shape.format(token))

@@ -6,6 +6,7 @@ from mage_engine.scrub.families import TOKEN
 
 _PLACEHOLDER_NEXT = ("#", "*", "<", ">", "…", "...", "{", "$")
 _NO_DIGITS = str.maketrans("", "", "0123456789")
+_MARKUP = "_~*"  # Markdown emphasis a token may be wrapped in
 
 
 def has_digit(value: str) -> bool:
@@ -16,6 +17,11 @@ def format_span(table, text: str, lowered: str, start: int, end: int):
     """A prefix or infix format that matches the candidate (or a `/`-separated part of it)."""
     starts = [start] + ([start + i + 1 for i, c in enumerate(text[start:end]) if c == "/"] if "/" in text[start:end]
                         else [])
+    inner = start
+    while inner < end and text[inner] in _MARKUP:
+        inner += 1
+    if inner != start:
+        starts.append(inner)  # `_token_`, `__token__`, `~~token~~`: Markdown emphasis around a whole token
     for begin in starts:
         for prefix, items in table.heads.get(lowered[begin: begin + 2], ()):
             if len(prefix) < end - begin and lowered.startswith(prefix, begin):
@@ -43,6 +49,8 @@ def _format_end(item, text: str, begin: int, end: int) -> int:
     stop = body_start
     while stop < end and text[stop] in item.body:
         stop += 1
+    while stop - body_start > item.most and text[stop - 1] in _MARKUP:
+        stop -= 1  # the emphasis that closes it (`_token_`), read as the token's own characters
     if not item.least <= stop - body_start <= item.most:
         return 0
     token = text[begin:stop]
@@ -97,5 +105,23 @@ def drawn(body: str, short_prefix: bool = False, alphabet=TOKEN) -> bool:
 
 
 def _placeholder_next(text: str, stop: int) -> bool:
-    """`xoxp-1234-…-####`, `ghp_<your token>`: the token runs into a placeholder."""
-    return text.startswith(_PLACEHOLDER_NEXT, stop)
+    """`xoxp-1234-…-####`, `ghp_<your token>`: the token runs into a placeholder. An ellipsis is
+    one only when more of the token follows it (`…-####`, `...cdef`): after a whole token, `… now`
+    or the end of a clipped line, it is punctuation, and the token is a secret."""
+    if not text.startswith(_PLACEHOLDER_NEXT, stop):
+        return False
+    if text.startswith("…", stop) or text.startswith("...", stop):
+        after = stop + (1 if text.startswith("…", stop) else 3)
+        return after < len(text) and (text[after].isalnum() or text[after] in "-_#*<{$")
+    if text[stop] in "*#>":  # `**token**`, a heading's `#`, `<br>`: emphasis and markup after a whole token,
+        return _runs_on(text, stop)  # a placeholder only where a mask runs on (`…-####`, `****abcd`)
+    return True
+
+
+def _runs_on(text: str, stop: int) -> bool:
+    """Whether the marker characters at `stop` are a mask the token runs into: three or more of them,
+    or followed by more of the token."""
+    marker, end = text[stop], stop
+    while end < len(text) and text[end] == marker:
+        end += 1
+    return end - stop >= 3 or (end < len(text) and (text[end].isalnum() or text[end] in "-_"))
