@@ -74,8 +74,6 @@ def show(note_id, kb_dir, as_json):
     """
     kb = open_kb(kb_dir)
     note = load_note(kb, note_id)  # by file name, or by the `id:` a note declares
-    for warning in note.warnings:
-        click.echo(f"warning: {warning}", err=True)
     try:
         from mage_engine.usage.events import record_opened
 

@@ -64,9 +64,12 @@ MAX_STDIN_BYTES = 1024 * 1024  # a query read from stdin (`-`): a pasted error o
 def _query_text(query: tuple) -> str:
     """The query's words as text; `-` alone reads it from stdin. An empty query is a usage error."""
     from mage_cli.common import read_input
+    from mage_engine.base.errors import MageError
 
     if query == ("-",):
-        text = read_input("-", MAX_STDIN_BYTES)
+        text = read_input("-", MAX_STDIN_BYTES + 1)
+        if len(text.encode("utf-8", "replace")) > MAX_STDIN_BYTES:
+            raise MageError("more than 1 MB of query on stdin", "give the words that matter (a query, an error line)")
     else:
         text = text_argument(" ".join(query))
     if not text.strip():

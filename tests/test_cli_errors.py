@@ -93,3 +93,16 @@ def test_recall_and_why_say_a_note_could_not_be_read(kb):
         done = run_mage(*args, cwd=kb.root)
         assert done.returncode == 0 and "1 note file(s) could not be read" in done.stderr and "broken.md:3" in done.stderr
         assert "could not be read" not in done.stdout
+
+
+def test_a_kb_that_is_a_symlink_loop_and_an_oversized_stdin_query_are_one_line_errors(kb, tmp_path):
+    (tmp_path / "loopA").symlink_to(tmp_path / "loopB")
+    (tmp_path / "loopB").symlink_to(tmp_path / "loopA")
+    assert_one_line_error(run_mage("status", "--kb", tmp_path / "loopA", cwd=kb.root), "cannot be followed")
+    assert_one_line_error(run_mage("recall", "-", cwd=kb.root, input="a" * 1_100_000), "more than 1 MB of query")
+
+
+def test_show_says_each_warning_once(kb):
+    (kb.notes_dir / "fruit.md").write_text("---\nid: fruit\ntitle: Fruit\nkind: banana\n---\nBody.\n")
+    done = run_mage("show", "fruit", cwd=kb.root)
+    assert done.returncode == 0 and done.stderr.count("unknown kind 'banana'") == 1

@@ -205,3 +205,12 @@ def test_eval_says_at_the_time_is_unknown_when_the_ledger_holds_none_of_the_prom
     done = run_mage("eval", cwd=kb.root)
     assert done.returncode == 0 and "at the time: unknown" in done.stdout and "0.000" not in done.stdout
     assert json.loads(run_mage("eval", "--json", cwd=kb.root).stdout)["recorded"] == 0
+
+
+def test_a_foreign_trail_line_whose_chapter_is_not_a_number_costs_eval_nothing(kb):
+    (kb.learnings_dir).mkdir(parents=True, exist_ok=True)
+    (kb.learnings_dir / "tr.jsonl").write_text(
+        '{"ts":"2026-12-04T02:31:27.345Z","session":"tr","event":"UserPromptSubmit","chapter":[1],"sub":false,'
+        '"prompt":"pytest editable install"}\n')
+    done = run_mage("eval", cwd=kb.root)
+    assert done.returncode == 0 and "internal error" not in done.stderr

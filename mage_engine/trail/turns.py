@@ -9,6 +9,7 @@ and the reply it ended with (Stop's last assistant message).
 """
 
 NOTE_MARK = "mage/notes/"
+MAX_REPLY_CHARS = 200_000  # of a turn's replies kept: a trail of thousands of Stop lines in one turn is foreign
 
 
 class Turn:
@@ -38,8 +39,9 @@ def session_turns(kb, session: str) -> list:
         if event == "UserPromptSubmit":
             if turns and not turns[-1].end:
                 turns[-1].end = str(record.get("ts") or "")
+            chapter = record.get("chapter")  # a number as the capture writes it; anything else, none
             turns.append(Turn(session, str(record.get("ts") or ""), str(record.get("prompt") or ""),
-                              record.get("chapter")))
+                              chapter if isinstance(chapter, int) and not isinstance(chapter, bool) else None))
         elif turns and event == "SessionEnd":
             turns[-1].end = turns[-1].end or str(record.get("ts") or "")  # the session's last turn is over
         elif turns and not turns[-1].end:
@@ -59,8 +61,8 @@ def turn_at(turns: list, ts: str):
 
 
 def _fold(turn: Turn, record: dict) -> None:
-    if record.get("event") == "Stop" and record.get("message"):
-        turn.reply += "\n" + str(record["message"])
+    if record.get("event") == "Stop" and record.get("message") and len(turn.reply) < MAX_REPLY_CHARS:
+        turn.reply += "\n" + str(record["message"])[:MAX_REPLY_CHARS]  # a turn's replies, bounded
         return
     texts = [p for p in record.get("paths") or [] if isinstance(p, str)]
     if isinstance(record.get("command"), str):

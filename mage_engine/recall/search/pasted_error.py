@@ -25,6 +25,18 @@ GENERIC = frozenset("error errors exception exceptions fatal panic failed fail f
 CLAUSE_CHARS = 200  # an error's own words come first; a stack trace after them is not the message
 SCANNED_CHARS = 20_000  # a long paste is searched this far (the score reads no further: analysis.MAX_QUERY_CHARS)
 _KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_./-")
+MAX_CLAUSES = 50  # error clauses read in one prompt: a log of thousands of them says no more
+
+
+class _NotKept(dict):
+    """str.translate's table: every character but a word's becomes a space."""
+
+    def __missing__(self, code):
+        self[code] = code if chr(code) in _KEPT else " "  # remembered: each character is looked up once
+        return self[code]
+
+
+_WORD_CHARS = _NotKept()
 
 _last = [None, frozenset()]  # the last prompt and its error words: decide asks once per KB
 
@@ -38,15 +50,19 @@ def error_words(prompt: str) -> frozenset:
 
 def _error_words(prompt: str) -> frozenset:
     text = prompt[:SCANNED_CHARS].lower()
-    found = set()
+    found, read = set(), set()  # `read`: the clauses' (begin, end), so no stretch is read twice
     for marker in MARKERS:
         start = text.find(marker)
         while start >= 0:
             begin = start + len(marker)
             end = text.find("\n", begin)
-            clause = text[begin: min(len(text) if end < 0 else end, begin + CLAUSE_CHARS)]
-            found.update("".join(c if c in _KEPT else " " for c in clause).split())
+            stop = min(len(text) if end < 0 else end, begin + CLAUSE_CHARS)
+            if not any(b <= begin and stop <= e for b, e in read):  # "error: error: error:" reads once
+                read.add((begin, stop))
+                found.update(text[begin:stop].translate(_WORD_CHARS).split())
             start = text.find(marker, begin)
+            if len(read) > MAX_CLAUSES:
+                return frozenset(found)
     return frozenset(found)
 
 
