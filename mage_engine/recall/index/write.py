@@ -56,14 +56,16 @@ def _read(kb, rel, clean):
     from mage_engine.kb.notes import summary_of
 
     record, body = read_source(kb.root, rel)
-    from_body = record["summary"] == summary_of(body)  # a note's first paragraph, cut at 300 characters
+    raw_body = body
     said = [record[name] for name in SAID]  # every field that reaches a hint, the ledger or INDEX.md
     scrubbed = clean.scrubbed([record["id"], *said, body, *record["tags"]])
     if scrubbed[0] != record["id"]:  # the file's name is the id every listing prints: skipped, not rewritten
         raise NoteFormatError(scrubbed[0], 1, "its file name holds what looks like a secret; rename the file")
     record.update(zip(SAID, scrubbed[1:len(SAID) + 1]))
     body, record["tags"] = scrubbed[len(SAID) + 1], scrubbed[len(SAID) + 2:]
-    if from_body:  # cut again from the scrubbed body: a token the cut went through lost the shape the scrub knows
+    if body != raw_body and (record["source"] == "note" or said[1] == summary_of(raw_body)):
+        # a note's summary is its first paragraph cut at 300 characters: cut again from the scrubbed
+        # body, for a token the cut went through had lost the shape the scrub knows
         record["summary"] = summary_of(body)
     return record, body
 
