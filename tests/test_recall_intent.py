@@ -10,8 +10,7 @@ from pathlib import Path
 import pytest
 
 from helpers.process import run_mage
-from helpers.hook import run_hook
-from helpers.recall import backdate, eval_kb, injected, prompt_payload, write_note
+from helpers.recall import backdate, eval_kb, fixture_kb, hinted_text, write_note
 from mage_engine.kb.init import init_kb
 from mage_engine.recall.hint.report import _at_floor
 from mage_engine.recall.hint.intent import intent
@@ -19,20 +18,8 @@ from mage_engine.recall.hint.intent import intent
 FIXTURES = Path(__file__).parent / "fixtures"
 
 
-def kb_of(root: Path, folder: str):
-    """An indexed KB holding one labelled set's 40 notes."""
-    kb = init_kb(root).kb
-    for note in (FIXTURES / folder / "notes").glob("*.md"):
-        (kb.notes_dir / note.name).write_bytes(note.read_bytes())
-        backdate(kb.notes_dir / note.name)
-    assert run_mage("index", cwd=kb.root).returncode == 0
-    return kb
-
-
-def hinted(kb, prompt: str) -> str:
-    done = run_hook("UserPromptSubmit", prompt_payload(kb, prompt))
-    assert done.returncode == 0 and done.stderr == ""
-    return injected(done)
+kb_of = fixture_kb
+hinted = hinted_text
 
 
 def ledger_decisions(kb) -> list:

@@ -3,34 +3,19 @@ error of the same tool (recall/search/pasted_error.py). Through the real `mage-h
 --why` and the ledger, on the labelled sets' notes."""
 
 import json
-from pathlib import Path
 
 import pytest
 
-from helpers.hook import run_hook
 from helpers.process import run_mage
-from helpers.recall import backdate, injected, prompt_payload, write_note
-from mage_engine.kb.init import init_kb
+from helpers.recall import backdate, fixture_kb, hinted_text, write_note
 from mage_engine.recall.search.pasted_error import error_words
 
-FIXTURES = Path(__file__).parent / "fixtures"
 FOR_EACH = ("Error: Invalid for_each argument\n\nThe \"for_each\" map includes keys derived from resource attributes "
             "that cannot be determined until apply, and so Terraform cannot determine the full set of keys")
 
 
-def kb_of(root: Path, folder: str):
-    kb = init_kb(root).kb
-    for note in (FIXTURES / folder / "notes").glob("*.md"):
-        (kb.notes_dir / note.name).write_bytes(note.read_bytes())
-        backdate(kb.notes_dir / note.name)
-    assert run_mage("index", cwd=kb.root).returncode == 0
-    return kb
-
-
-def hinted(kb, prompt: str) -> str:
-    done = run_hook("UserPromptSubmit", prompt_payload(kb, prompt))
-    assert done.returncode == 0 and done.stderr == ""
-    return injected(done)
+kb_of = fixture_kb
+hinted = hinted_text
 
 
 def test_the_words_of_each_error_clause_to_the_end_of_its_line():

@@ -100,3 +100,26 @@ def assert_meets_the_hint_targets(result: dict) -> None:
     """The targets of docs/recall.md#calibration: hint recall@4 >= 0.9 on prompts with relevant notes, silence >= 0.9 on the rest."""
     assert result["recall@4"] >= 0.9, result["misses"]
     assert result["silence"] >= 0.9, result["misses"]
+
+
+def fixture_kb(root: Path, folder: str):
+    """An indexed KB holding one labelled set's notes (tests/fixtures/<folder>/notes), written before
+    the test started (so no timestamp is racily clean)."""
+    from helpers.process import run_mage
+    from mage_engine.kb.init import init_kb
+
+    kb = init_kb(root).kb
+    for note in (Path(__file__).resolve().parent.parent / "fixtures" / folder / "notes").glob("*.md"):
+        (kb.notes_dir / note.name).write_bytes(note.read_bytes())
+        backdate(kb.notes_dir / note.name)
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    return kb
+
+
+def hinted_text(kb, prompt: str) -> str:
+    """The hint the real hook injects for `prompt` ('' when it stays silent), checked to exit cleanly."""
+    from helpers.hook import run_hook
+
+    done = run_hook("UserPromptSubmit", prompt_payload(kb, prompt))
+    assert done.returncode == 0 and done.stderr == ""
+    return injected(done)
