@@ -84,9 +84,14 @@ def _why(kb, prompt, session, floor, as_json, whole=False):
     from mage_engine.recall.hint.explain import candidate_line, decision_line, why
 
     if prompt == "-":
+        from mage_cli.terminal import _is_terminal
+
+        if _is_terminal(sys.stdin):  # a person at a terminal: say what it waits for
+            click.echo("reading prompts from stdin" + ("" if whole else ", one per line") + "; Ctrl-D ends", err=True)
         text = read_input("-", MAX_STDIN_BYTES + 1)  # bytes that are not UTF-8 are replaced, as the hook does
         if len(text.encode("utf-8", "replace")) > MAX_STDIN_BYTES:
-            raise MageError("more than 4 MB of prompts on stdin", "explain fewer prompts at a time (one per line)")
+            raise MageError(f"more than 4 MB of prompts on stdin ({len(text.encode('utf-8', 'replace')):,}+ bytes read)",
+                            "explain fewer prompts at a time: split -C 4M the file, one prompt per line")
         prompts = ([text] if text.strip() else []) if whole else [line for line in text.splitlines() if line.strip()]
         if not prompts:
             click.echo("no prompts on stdin (one per line) to explain", err=True)

@@ -117,3 +117,10 @@ def test_whole_reads_all_of_stdin_as_one_prompt(kb):
     per_line = __import__("json").loads(run_mage("hints", "--why", "-", "--json", cwd=kb.root, input=paste).stdout)
     assert len(per_line) == 4
     assert run_mage("hints", "--why", LOCK, "--whole", cwd=kb.root).returncode == 2
+
+
+def test_a_prompt_that_is_a_notes_title_says_so(kb):
+    note = sorted(kb.notes_dir.glob("*.md"))[0]
+    title = next(line[7:] for line in note.read_text().splitlines() if line.startswith("title: "))
+    why = run_mage("hints", "--why", title, cwd=kb.root).stdout
+    assert f"{note.stem}  hinted (the prompt is its title)" in why

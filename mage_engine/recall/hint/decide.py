@@ -110,6 +110,8 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
             hinted.append(hit)
         rows.append({"id": hit.id, "score": hit.score, "reason": reason,
                      "words": [list(word) for word in _strongest(evidence.words)]})
+        if hit.id in titled and reason == "hinted":
+            rows[-1]["title"] = True  # hinted whatever its score: the prompt is its title
     _silence_ties(rows, hinted, hits, judged, count, titled)
     if weights.mass > MAX_MASS:  # a shorter prompt's score sees every word a quote of it would hold
         _hint_quotes(hits, rows, hinted, prompt, count, context)

@@ -47,7 +47,8 @@ def candidate_line(row: dict) -> str:
     """`0.62  note-id  hinted  (deploy 0.88, key 0.83: team)`: one candidate and its evidence."""
     words = ", ".join(_word(word) for word in row.get("words") or [])
     reason = row["reason"] + (f" (quotes {row['quote']} words of the prompt)" if row.get("quote") else "") \
-        + (" (its pasted error line alone)" if row.get("error_line") else "")
+        + (" (its pasted error line alone)" if row.get("error_line") else "") \
+        + (" (the prompt is its title)" if row.get("title") else "")
     from mage_engine.base.clip import plain  # the ledger may hold what someone else wrote
 
     return plain(f"{row['score']:.2f}  {row['id']}  {reason}" + (f"  ({words})" if words else ""))
