@@ -109,7 +109,10 @@ def warn_config(kb: KB) -> None:
     said = set(env_warnings())  # a bad MAGE_* variable: `mage` itself has said so, once, before the command
     for warning in load_config_cached(kb).warnings:
         if warning not in said:
-            click.echo(f"warning: {warning} (until then the hooks, and this, use the defaults)", err=True)
+            said_what_is_used = "ignored" in warning  # an unknown key: the rest of the file holds
+            click.echo(f"warning: {warning}" + ("" if said_what_is_used else
+                                                 "; until it is fixed, the hooks and this command use the defaults"),
+                       err=True)
 
 
 def warn_unread_notes(kb: KB) -> None:
