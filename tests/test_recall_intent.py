@@ -34,6 +34,8 @@ def ledger_decisions(kb) -> list:
     ("what's the difference between a unet and a segformer?", "task"),
     ("what’s a good name for a table of merchant contacts", "task"),
     ("is it ok to use double for the fee percentage?", "question"),
+    ("can a merchant refund 40 eur of a 100 eur payment twice?", "question"),  # what the rules allow
+    ("how can the gate check a ticket with no network", "question"),
     ("who do I talk to before bumping the warehouse size", "question"),
     ("the bank rejected today's payout file, what's the procedure", "question"),
     ("how do we cut a hotfix when main isn't releasable", "question"),

@@ -45,6 +45,7 @@ KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("explain"
 # Phrases, anywhere in the opening, that ask how things are done here.
 QUESTION_PHRASES = (
     ("can", "i"), ("can", "we"), ("could", "i"), ("could", "we"), ("should", "i"), ("should", "we"),
+    ("can", "a"), ("can", "an"), ("can", "the"),
     ("is", "it", "ok"), ("is", "it", "okay"), ("is", "it", "safe"), ("is", "it", "fine"), ("is", "it", "allowed"),
     ("ok", "to"), ("okay", "to"), ("do", "i", "need"), ("do", "we", "need"), ("am", "i", "allowed"),
     ("are", "we", "allowed"), ("whats", "the", "process"), ("whats", "the", "procedure"), ("whats", "the", "rule"),
