@@ -32,16 +32,14 @@ class CleanLines:
 
     def __init__(self, kb):
         from mage_engine.kb.jsonfiles import read_object
-        from mage_engine.recall.index.scrubbed_before import fingerprint
+        from mage_engine.recall.index.scrubbed_before import digest, fingerprint
+        from mage_engine.scrub import scrub
 
         self.path = kb.path_of(FILE)
         saved = read_object(self.path) or {}
         known = saved.get("clean") if saved.get("scrub") == fingerprint() else None
         self.before = frozenset(d for d in known if isinstance(d, str)) if isinstance(known, list) else frozenset()
         self.now = set()
-        from mage_engine.recall.index.scrubbed_before import digest
-        from mage_engine.scrub import scrub
-
         self._digest, self._scrub = digest, scrub  # looked up once: `field` runs for every line and field
 
     def scrubbed(self, text: str) -> str:

@@ -16,15 +16,15 @@ def find_kb(start: Path | None = None, explicit: str | os.PathLike | None = None
     """The KB named by `explicit`, else MAGE_KB, else found walking up from `start`."""
     named = explicit or os.environ.get("MAGE_KB")
     if named:
+        # what named it, for the messages (click reads MAGE_KB into --kb: an equal value came from there)
+        given_by = "MAGE_KB" if not explicit or str(explicit) == os.environ.get("MAGE_KB") else "--kb"
         try:
             root = Path(named).expanduser().resolve()
         except (RuntimeError, OSError) as error:  # a symbolic link loop, a name too long
-            given = "MAGE_KB" if not explicit or str(explicit) == os.environ.get("MAGE_KB") else "--kb"
-            raise KBNotFound(f"{given} names {named}, which cannot be followed ({error})",
-                             f"point {given} at the project folder that holds mage/") from None
+            raise KBNotFound(f"{given_by} names {named}, which cannot be followed ({error})",
+                             f"point {given_by} at the project folder that holds mage/") from None
         if not is_kb_root(root):
-            from_env = not explicit or str(explicit) == os.environ.get("MAGE_KB")  # click reads MAGE_KB into --kb
-            raise _not_a_kb(root, "MAGE_KB" if from_env else "--kb")
+            raise _not_a_kb(root, given_by)
         return with_worktree_scratch(KB(root))
     here = Path(start or os.getcwd())
     root = find_kb_root(here)

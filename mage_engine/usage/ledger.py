@@ -47,7 +47,7 @@ def _older(path: str) -> str:
 def read_ledger(kb) -> list[dict]:
     """Every well-formed ledger line, oldest first: a torn or foreign line, or one whose fields are
     not of the kinds mage writes (a time and a session as text, the notes as a list of ids), is
-    skipped; `unreadable_lines(kb)` counts them."""
+    skipped."""
     from mage_engine.kb.jsonfiles import read_objects  # not at the top: the hooks only append
 
     entries = read_objects(_older(str(kb.ledger_path))) + read_objects(kb.ledger_path)

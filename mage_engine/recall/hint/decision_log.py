@@ -16,11 +16,13 @@ from mage_engine.base import fs
 EVENT = "UserPromptSubmit"
 
 
-def decision_entries(kb, session: str | None = None) -> list:
-    """The ledger's hint decisions (optionally of one session, by id or its start), oldest first."""
+def decision_entries(kb, session: str | None = None, ledger: list | None = None) -> list:
+    """The ledger's hint decisions (optionally of one session, by id or its start), oldest first;
+    `ledger`: its lines when the caller has read them already (read_ledger)."""
     from mage_engine.usage.ledger import decision_well_formed, read_ledger
 
-    entries = [e for e in read_ledger(kb) if e.get("event") == EVENT and decision_well_formed(e.get("decision"))]
+    ledger = read_ledger(kb) if ledger is None else ledger
+    entries = [e for e in ledger if e.get("event") == EVENT and decision_well_formed(e.get("decision"))]
     if session:
         exact = [e for e in entries if e.get("session") == session]
         entries = exact or [e for e in entries if str(e.get("session", "")).startswith(session)]
@@ -73,14 +75,14 @@ class SessionContext:
     stretch of that list in force: never a copy per prompt (a crafted ledger of one start naming
     100,000 notes and 3,000 prompts would take gigabytes), and at most MAX_HELD notes a stretch."""
 
-    def __init__(self, kb):
+    def __init__(self, kb, ledger: list | None = None):
         from mage_engine.usage.ledger import read_ledger
         from mage_engine.recall.standing.session_notes import HINTED_EARLIER, IN_STANDING
 
         self.entered = {}  # session -> [(note id, reason)], in the order the notes entered its context
         self.stretch = {}  # (session, prompt ts) -> (session, start, end) of `entered`
         begun, seen = {}, {}  # session -> where its context began; the ids since
-        for entry in read_ledger(kb):
+        for entry in read_ledger(kb) if ledger is None else ledger:
             session, notes = str(entry.get("session")), [n for n in entry.get("notes") or [] if isinstance(n, str)]
             entered = self.entered.setdefault(session, [])
             if entry.get("event") == "SessionStart":

@@ -104,24 +104,16 @@ def recall_query(prompt: str, weights) -> str:
     return " ".join(word for _, _, word in sorted(best, key=lambda item: item[1]))
 
 
-SECRET_MARGIN = 1024  # characters past the score's reach scrubbed with it: the longest secret that straddles
-
-
 def without_secret_words(decision: dict, prompt: str) -> dict:
     """The decision with each candidate's shared words that the scrub redacts in `prompt` left out:
     the ledger (.mage/injections.jsonl) keeps no piece of a secret (`hunter2` in a URL) even when a
     note happens to hold the same word."""
-    from mage_engine.recall.search.everyday import without_marks
-    from mage_engine.scrub import scrub
-    from mage_engine.terms.analysis import MAX_QUERY_CHARS
+    from mage_engine.recall.search.everyday import scrubbed_words_window, without_marks
 
     if not any(row.get("words") for row in decision.get("candidates", [])):
         return decision  # no word to leave out: the prompt need not be scrubbed for the ledger
-    # the words come from the prompt's first MAX_QUERY_CHARS (analysis.py): a 1 MB paste is not scrubbed
-    # whole for them (seconds); the margin covers a secret that straddles the cut
-    shown = prompt[:MAX_QUERY_CHARS + SECRET_MARGIN]
-    scrubbed = scrub(shown)
-    if scrubbed == shown:
+    scrubbed = scrubbed_words_window(prompt)
+    if scrubbed is None:
         return decision
     kept = without_marks(scrubbed).lower()
     for row in decision.get("candidates", []):

@@ -84,8 +84,11 @@ def _recorded(kb) -> dict:
     from mage_engine.usage.attribution import attribute
     from mage_engine.recall.hint.decision_log import SessionContext, decision_entries
 
-    found, context = {}, SessionContext(kb)
-    for entry, turn, used in attribute(kb, decision_entries(kb)):
+    from mage_engine.usage.ledger import read_ledger
+
+    ledger = read_ledger(kb)  # read once: the decisions and the sessions' context both come from it
+    found, context = {}, SessionContext(kb, ledger)
+    for entry, turn, used in attribute(kb, decision_entries(kb, ledger=ledger)):
         if turn is not None:
             hinted = list(entry.get("notes") or [])
             decision = entry.get("decision")

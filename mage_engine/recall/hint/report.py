@@ -30,8 +30,11 @@ def hint_report(kb) -> dict:
     from mage_engine.kb.config import load_config_cached
     from mage_engine.usage.attribution import attribute
     from mage_engine.recall.hint.decision_log import SessionContext, decision_entries
+    from mage_engine.usage.ledger import read_ledger
 
-    rows = [(entry, turn, used) for entry, turn, used in attribute(kb, decision_entries(kb)) if turn is None or turn.end]
+    ledger = read_ledger(kb)  # read once: the decisions and the sessions' context both come from it
+    rows = [(entry, turn, used) for entry, turn, used in attribute(kb, decision_entries(kb, ledger=ledger))
+            if turn is None or turn.end]
     closed = [(entry, used) for entry, _, used in rows]
     notes = _per_note(closed)
     hinted = [(entry, used) for entry, used in closed if entry.get("notes")]
@@ -44,7 +47,7 @@ def hint_report(kb) -> dict:
             "notes": sorted(notes.values(), key=lambda n: (-n["hinted"], n["id"])),
             "never_used": [n["id"] for n in sorted(notes.values(), key=lambda n: -n["hinted"])
                            if n["hinted"] >= OFTEN and not n["used"]],
-            "missed": _missed(rows, SessionContext(kb)), "floors": floors, "suggested_floor": _suggest(floors, len(hinted), floor)}
+            "missed": _missed(rows, SessionContext(kb, ledger)), "floors": floors, "suggested_floor": _suggest(floors, len(hinted), floor)}
 
 
 def _missed(rows: list, context) -> list:

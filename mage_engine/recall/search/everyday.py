@@ -162,20 +162,27 @@ def save_counts(kb, everyday: Everyday, offset: int) -> None:
 
 def scrubbed_terms(prompt: str, terms) -> list:
     """`terms` (of `prompt`) without those that come from a secret the scrub redacts in it."""
-    from mage_engine.scrub import scrub
-    from mage_engine.terms.analysis import MAX_QUERY_CHARS
-
-    # the terms come from the prompt's first MAX_QUERY_CHARS: a 1 MB paste is not scrubbed whole for
-    # them (seconds), and the margin covers a secret that straddles the cut
-    shown = prompt[:MAX_QUERY_CHARS + SECRET_MARGIN]
-    scrubbed = scrub(shown)
-    if scrubbed == shown:
+    scrubbed = scrubbed_words_window(prompt)
+    if scrubbed is None:
         return list(terms)  # the common prompt: nothing to redact, one scan
     allowed = set(prompt_terms(without_marks(scrubbed)))
     return [term for term in terms if term in allowed]
 
 
-SECRET_MARGIN = 1024  # characters past the terms' reach scrubbed with them: the longest secret that straddles
+SECRET_MARGIN = 1024  # characters past the words' reach scrubbed with them: the longest secret that straddles
+
+
+def scrubbed_words_window(prompt: str):
+    """The part of `prompt` its words come from (analysis.MAX_QUERY_CHARS, and a margin for a secret
+    that straddles the cut), scrubbed; None when the scrub changes nothing. The everyday counts and
+    the ledger's shared words check theirs against it: a 1 MB paste is not scrubbed whole for words
+    it cannot give (seconds), and the scrub's memo answers the second ask."""
+    from mage_engine.scrub import scrub
+    from mage_engine.terms.analysis import MAX_QUERY_CHARS
+
+    shown = prompt[:MAX_QUERY_CHARS + SECRET_MARGIN]
+    scrubbed = scrub(shown)
+    return None if scrubbed == shown else scrubbed
 
 
 def without_marks(text: str) -> str:

@@ -19,11 +19,12 @@ the score cannot see past, is hinted as the line alone would be.
 Found without `re`, like the rest of the hint path.
 """
 
+from mage_engine.terms.analysis import MAX_QUERY_CHARS as SCANNED_CHARS  # the score reads no further
+
 MARKERS = ("error:", "error!", "exception:", "fatal:", "panic:")
 # What every error message says: no evidence of which error it is.
 GENERIC = frozenset("error errors exception exceptions fatal panic failed fail fails failure warning warnings".split())
 CLAUSE_CHARS = 200  # an error's own words come first; a stack trace after them is not the message
-SCANNED_CHARS = 20_000  # a long paste is searched this far (the score reads no further: analysis.MAX_QUERY_CHARS)
 _KEPT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_./-")
 MAX_CLAUSES = 50  # error clauses read in one prompt: a log of thousands of them says no more
 
