@@ -35,9 +35,14 @@ def _pattern(encoding: str):
     def alternation(codes) -> bytes:
         return b"|".join(re.escape(chr(code).encode("utf-8")) for code in codes if utf8 or code < 0x80)
 
-    control = alternation(code for code in CONTROL if code not in (0x09, 0x0A))
-    invisible = alternation(INVISIBLE)
-    return re.compile(b"(" + _COLOUR + b")|(" + control + b")" + (b"|" + invisible if invisible else b""))
+    controls = [code for code in CONTROL if code not in (0x09, 0x0A)]
+    invisibles = [code for code in INVISIBLE if utf8 or code < 0x80]
+    control, invisible = alternation(controls), alternation(invisibles)
+    # A lookahead for the bytes a match can start with lets the engine skip the rest at C speed:
+    # without it every position tries each alternative (14 MB of `hints --json` took 2.2 s, now 0.1 s).
+    starts = sorted({0x1B} | {chr(code).encode("utf-8")[0] for code in (*controls, *invisibles)})
+    first = b"(?=[" + b"".join(re.escape(bytes([byte])) for byte in starts) + b"])"
+    return re.compile(first + b"(?:(" + _COLOUR + b")|(" + control + b")" + (b"|" + invisible if invisible else b"") + b")")
 
 
 _ORIGINAL = {}

@@ -80,3 +80,21 @@ def _on_a_terminal(argv, cwd) -> str:
     process.wait(timeout=30)
     os.close(leader)
     return b"".join(chunks).decode("utf-8", "replace")
+
+
+def test_every_control_and_invisible_character_is_defused_between_any_text():
+    """The stream filter catches each character wherever it sits (its fast path skips text by a
+    match's first byte: a character whose first byte it forgot would pass)."""
+    import io
+
+    from mage_cli import safe_output
+    from mage_engine.base.clip import CONTROL, INVISIBLE
+
+    target = io.BytesIO()
+    stream = io.TextIOWrapper(safe_output._DefusingBuffer(target, safe_output._pattern("utf-8")),
+                              encoding="utf-8", write_through=True)
+    codes = [code for code in (*CONTROL, *INVISIBLE) if code not in (0x09, 0x0A)]
+    stream.write("".join(f"é—{chr(code)}…x" for code in codes) + "\x1b[31mred\x1b[0m\x1b[8mhid\n")
+    written = target.getvalue().decode("utf-8")
+    assert not any(chr(code) in written.replace("\x1b[31m", "").replace("\x1b[0m", "") for code in codes)
+    assert written.startswith("é— …xé— …x") and "\x1b[31mred\x1b[0m" in written and " [8mhid" in written
