@@ -147,3 +147,31 @@ def test_a_hook_never_rebuilds_a_big_index_itself(kb):
         (kb.notes_dir / f"note-{n:04d}.md").write_text(f"---\ntitle: Note {n} on pytest, v2\n---\nBody {n}.\n")
     assert ensure_fresh(kb, scan_budget_ms=6.0) == "deferred"  # a background refresh rebuilds it
     assert search(kb, "pytest", fresh=False)  # meanwhile the last good index answers
+
+
+def _big_notes(kb, count: int, size: int, version: str = "") -> None:
+    words = [f"w{n:05d}x" for n in range(5000)]
+    line = " ".join(words[:12]) + "\n"
+    for n in range(count):
+        body = "".join(f"{n} {version} " + line for _ in range(size // len(line)))
+        (kb.notes_dir / f"big-{n}.md").write_text(f"---\ntitle: Big note {n} {version}\n---\n{body}")
+
+
+def test_a_clone_of_a_few_huge_notes_does_not_make_a_prompt_wait_for_the_index(kb):
+    """A hostile repository of 20 notes of 400 KB (no `.mage/index` in a clone): the hook built them
+    inline (it counted notes, not bytes), taking seconds on every prompt the host killed it at."""
+    from mage_engine.recall.index.lifecycle import HOOK_REBUILD_BYTES, HOOK_REBUILD_LIMIT, ensure_fresh
+
+    _big_notes(kb, 20, 400_000)
+    assert 20 < HOOK_REBUILD_LIMIT and 20 * 400_000 > HOOK_REBUILD_BYTES  # few notes, many bytes
+    assert ensure_fresh(kb, scan_budget_ms=6.0) == "deferred"  # the background refresh builds it
+
+
+def test_a_pull_that_rewrites_a_few_huge_notes_is_indexed_in_the_background(kb):
+    from mage_engine.recall.index.lifecycle import ensure_fresh, rebuild_index
+
+    _big_notes(kb, 5, 400_000)
+    rebuild_index(kb)
+    _big_notes(kb, 5, 400_000, "v2")
+    assert ensure_fresh(kb, scan_budget_ms=6.0) == "deferred"
+    assert ensure_fresh(kb) == "updated"  # a command (no budget) indexes it itself

@@ -15,7 +15,11 @@ from mage_engine.recall.index import manifest, store
 from mage_engine.recall.index.store import index_lock
 
 HOOK_SCAN_BUDGET_MS = 6.0
-HOOK_REBUILD_LIMIT = 500  # notes a hook may index itself when there is no index yet
+HOOK_REBUILD_LIMIT = 500  # notes a hook may index itself when there is no index yet …
+HOOK_REBUILD_BYTES = 1_000_000  # … and bytes (about 0.2 s): a cloned repository's 50 notes of 1 MB took 10 s
+
+
+HOOK_LIMITS = (HOOK_REBUILD_LIMIT, HOOK_REBUILD_BYTES)
 
 
 def rebuild_index(kb, progress=None) -> dict:
@@ -51,7 +55,7 @@ def fresh_stamp(kb, scan_budget_ms: float | None = None) -> tuple:
     stamp again."""
     stamp = store.read_stamp(kb)
     if stamp is None or not store.generation_ok(kb, stamp):
-        if scan_budget_ms is not None and len(manifest.list_sources(kb)) > HOOK_REBUILD_LIMIT:
+        if scan_budget_ms is not None and _write().too_big_for_a_hook(kb, manifest.list_sources(kb), HOOK_LIMITS):
             from mage_engine.recall.index.refresh import request_refresh
 
             request_refresh(kb, {}, refresh_now)  # too big to build inside a hook: build in the background
@@ -68,7 +72,7 @@ def fresh_stamp(kb, scan_budget_ms: float | None = None) -> tuple:
         if manifest.fingerprint(files) == stamp.get("fingerprint"):
             _note_scan_cost(kb, stamp, scan_ms)
             return "fresh", stamp
-    inline = HOOK_REBUILD_LIMIT if scan_budget_ms is not None else None  # a hook never rebuilds a big KB itself
+    inline = HOOK_LIMITS if scan_budget_ms is not None else None  # a hook never indexes much itself
     result = _with_lock(kb, scan_budget_ms, lambda: _write().update_locked(kb, inline_limit=inline))
     if result == "deferred":  # forked only now: a child must not inherit the index lock
         from mage_engine.recall.index.refresh import request_refresh

@@ -18,6 +18,7 @@ later, and a hint near the floor could come or go.
 
 import time
 
+from mage_engine.base import fs
 from mage_engine.base.errors import NoteFormatError
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.recall.index import manifest, store
@@ -88,19 +89,19 @@ def rebuild_locked(kb, progress=None) -> dict:
     return {"docs": count, "problems": problems, "seconds": round(time.perf_counter() - started, 3)}
 
 
-def update_locked(kb, inline_limit: int | None = None) -> str:
+def update_locked(kb, inline_limit: tuple | None = None) -> str:
     """Apply what changed since the last build, or rebuild when that is cheaper or needed.
 
-    With `inline_limit` (a hook), a rebuild of more files than that is not done
-    ("deferred": the caller starts a background refresh; the prompt is served by
-    the last good index).
+    With `inline_limit` (a hook: most files, most bytes), a rebuild or an update
+    of more than that is not done ("deferred": the caller starts a background
+    refresh; the prompt is served by the last good index).
     """
     from mage_engine.recall.index import build
 
     stamp, old = store.read_stamp(kb), read_object(store.manifest_path(kb))
     if (stamp is None or old is None or not store.generation_ok(kb, stamp)
             or old.get("generation") != stamp["generation"]):
-        return _rebuild_or_defer(kb, len(manifest.list_sources(kb)), inline_limit, stamp)
+        return _rebuild_or_defer(kb, manifest.list_sources(kb), inline_limit, stamp)
     dirs = manifest.dir_stamps(kb)
     files, scan_ms = timed_scan(kb)
     changed, removed = manifest.diff(old.get("files", {}), files)
@@ -108,7 +109,9 @@ def update_locked(kb, inline_limit: int | None = None) -> str:
         _commit(kb, stamp["generation"], dirs, files, scan_ms, old.get("records", {}), old.get("problems", []))
         return "fresh"
     if len(changed) + len(removed) > max(20, FULL_REBUILD_SHARE * len(files)):
-        return _rebuild_or_defer(kb, len(files), inline_limit, stamp)
+        return _rebuild_or_defer(kb, list(files), inline_limit, stamp)
+    if inline_limit is not None and too_big_for_a_hook(kb, changed, inline_limit):
+        return "deferred"  # a `git pull` of a few huge notes: read in the background too
     fresh, entries, problems = _read_all(kb, changed, every=False)
     before = old.get("racy") if isinstance(old.get("racy"), dict) else {}
     digests = _racy_digests(files, entries, before)
@@ -154,11 +157,29 @@ def _unchanged_since(old: dict, files: dict, before: dict, digests: dict) -> set
             if before.get(rel) == digest and rel in old_files and old_files[rel][0] == files[rel][0]}
 
 
-def _rebuild_or_defer(kb, sources: int, inline_limit, stamp) -> str:
-    if inline_limit is not None and sources > inline_limit:
+def _rebuild_or_defer(kb, sources: list, inline_limit, stamp) -> str:
+    if inline_limit is not None and too_big_for_a_hook(kb, sources, inline_limit):
         return "deferred"  # the caller starts the background refresh once it has let go of the lock
     rebuild_locked(kb)
     return "rebuilt"
+
+
+def too_big_for_a_hook(kb, sources: list, limits: tuple) -> bool:
+    """Whether indexing `sources` (paths relative to the KB) is more than a hook may do while a
+    prompt waits: more than limits[0] files, or more than limits[1] bytes (the size of a file
+    that cannot be read counts as none: reading it will say so)."""
+    most_files, most_bytes = limits
+    if len(sources) > most_files:
+        return True
+    total = 0
+    for rel in sources:
+        try:
+            total += fs.lstat(fs.join(kb.top, rel)).st_size
+        except OSError:
+            continue
+        if total > most_bytes:
+            return True
+    return False
 
 
 def _commit(kb, generation, dirs, files, scan_ms, records, problems, racy=None) -> None:
