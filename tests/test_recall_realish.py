@@ -70,7 +70,9 @@ def test_hints_why_explains_every_replayed_prompt_in_one_line(replayed):
     lines = done.stdout.splitlines()
     assert done.returncode == 0 and len(lines) == len(rows)
     assert all(("hinted " in line or "silent: " in line) and "floor 0." in line for line in lines)
-    # the configured floor, or the one a task request or a question on how things are done here needs
+    # the configured floor, or the one a general-knowledge question, a task request or a question on how
+    # things are done here needs
     floors = {line.rsplit("floor 0.", 1)[1].rstrip(")").join(["0.", ""]) for line in lines}
-    assert floors <= {"0.50", "0.70 for a task request", "0.40 for a question on how things are done here"}
+    assert floors <= {"0.50", "0.85 for a general-knowledge question", "0.70 for a task request",
+                      "0.40 for a question on how things are done here"}
     assert "0.50" in floors and "0.70 for a task request" in floors

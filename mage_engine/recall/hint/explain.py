@@ -26,7 +26,8 @@ def why(kb, prompt: str, session: str | None = None, floor: float | None = None)
 
 
 # What moved the floor (intent.py), as `--why` says it after the floor.
-WHY_FLOOR_MOVED = {"task": " for a task request", "question": " for a question on how things are done here"}
+WHY_FLOOR_MOVED = {"knowledge": " for a general-knowledge question", "task": " for a task request",
+                   "question": " for a question on how things are done here"}
 
 
 def decision_line(decision: dict) -> str:

@@ -1,29 +1,37 @@
 """What a prompt asks for, as far as its opening words tell: how much evidence a hint needs.
 
-Two kinds of prompt move the floor a note's hint score must clear (decide.py):
+Three kinds of prompt move the floor a note's hint score must clear (decide.py):
 
+- a *general-knowledge question*: what any developer could ask of a technology,
+  whoever their team. It asks what two things differ in ("X vs Y", "difference
+  between", anywhere in the opening) or for an explanation ("explain…"), asks a
+  how-to of a tool it names first ("grafana stat panel: how do I…", "postgres
+  query: top 3…", "github actions: run …"), or asks for a snippet or an example of
+  a kind ("kubectl command to…", "regex for…", "aws cli one liner to…", "postgres
+  query to…", "boto3 paginate example", "…, example pls"). The answer is the
+  technology's, not this team's: across 1,450 labelled prompts, none of the 100
+  of this kind was relevant to a note, though many share a note's technology and
+  its names ("select_related vs prefetch_related" and a note that fixed a slow
+  endpoint with prefetch_related). Such a prompt needs `floor + KNOWLEDGE_MARGIN`.
 - a *task request*: the prompt opens by asking for code or text to be produced or
   changed ("write a docstring for…", "rename X to Y", "plot these curves",
-  "translate…", "explain…", "audit…", "verify…"), or for a snippet of a kind
-  ("kubectl command to…", "regex for…"), asks what two things differ in ("X vs
-  Y", anywhere in the opening), for an explanation or for a good name, or asks a
-  how-to of a tool it names first ("grafana stat panel: how do I…", "postgres
-  query: top 3…", "github actions: run …"). That is work done from the prompt
-  alone, or what any developer could ask of that technology; a note that shares two of its
-  words ("the focal loss" in "write a docstring for the focal loss function") is
-  rarely what it needs. Such a prompt needs `floor + TASK_MARGIN`. Verbs of
-  maintenance on the team's own systems (fix, bump, update, deploy, build) are not
-  in the list: those are where a team's lessons apply.
+  "translate…", "audit…", "verify…"), or for a good name. That is work done from
+  the prompt alone; a note that shares two of its words ("the focal loss" in
+  "write a docstring for the focal loss function") is rarely what it needs. Such a
+  prompt needs `floor + TASK_MARGIN`. Verbs of maintenance on the team's own
+  systems (fix, bump, update, deploy, build) are not in the list: those are where
+  a team's lessons apply.
 - a *question about how things are done here*: may I, should we, is it OK to, do we
   need, who do I ask, what's the process, anything I need to do, what do I do. A
   team's rules, owners and procedures are the answer, in words the prompt rarely
   shares ("is it ok to use double for the fee" and a note on BigDecimal for money).
   Such a prompt needs `floor - QUESTION_MARGIN`.
 
-English only, like the word lists: in another language a prompt is neither.
+English only, like the word lists: in another language a prompt is none of them.
 Found without `re` (4 ms the hint hook does not pay).
 """
 
+KNOWLEDGE_MARGIN = 0.35
 TASK_MARGIN = 0.2
 QUESTION_MARGIN = 0.1
 OPENING_CHARS = 400  # the words that say what a prompt asks for come first
@@ -35,10 +43,9 @@ audit research verify
 """.split())
 # Words before the verb that do not change what is asked ("can you please write …").
 LEAD_WORDS = frozenset("can could would please pls now ok okay so lets let you we us me just also and then help".split())
-# Opening phrases that ask for general knowledge or a name, not for this team's.
-TASK_OPENINGS = (("whats", "the", "difference", "between"), ("whats", "difference", "between"),
-                 ("what", "is", "the", "difference", "between"), ("whats", "a", "good", "name"),
-                 ("a", "good", "name", "for"), ("good", "name", "for"), ("better", "name", "for"))
+# Opening phrases that ask for a name.
+TASK_OPENINGS = (("whats", "a", "good", "name"), ("a", "good", "name", "for"), ("good", "name", "for"),
+                 ("better", "name", "for"))
 # Phrases, anywhere in the opening, that ask for general knowledge: a comparison of two things or
 # an explanation ("rabbitmq topic exchange vs fanout exchange, quick explanation pls").
 KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("explain",), ("explanation",))
@@ -64,7 +71,7 @@ _last = [None, ""]  # the last prompt and its intent: a prompt read against seve
 
 
 def intent(prompt: str) -> str:
-    """"task", "question" or "" (neither) for `prompt`."""
+    """"knowledge", "task", "question" or "" (none of them) for `prompt`."""
     if _last[0] != prompt:
         _last[:] = [prompt, _intent(prompt)]
     return _last[1]
@@ -74,11 +81,13 @@ def _intent(prompt: str) -> str:
     words = opening_words(prompt)
     if not words:
         return ""
-    if _is_task(words) or _holds_any(words, KNOWLEDGE_PHRASES):
+    if _holds_any(words, KNOWLEDGE_PHRASES) or _asks_for_snippet(_after_lead(words)) or _asks_for_example(words):
+        return "knowledge"
+    if _is_task(words):
         return "task"
     if _holds_any(words, QUESTION_PHRASES):
-        return "question"
-    return "task" if _tool_how_to(prompt) else ""
+        return "question"  # "terraform: how do we rotate …" is asked of this team's ways, not the tool's
+    return "knowledge" if _tool_how_to(prompt) else ""
 
 
 # A how-to asked of a named tool, the way a search-engine question is titled: "grafana stat panel:
@@ -112,7 +121,7 @@ def _tool_how_to(prompt: str) -> bool:
 
 def floor_shift(kind: str) -> float:
     """How far the floor moves for a prompt of this kind."""
-    return TASK_MARGIN if kind == "task" else -QUESTION_MARGIN if kind == "question" else 0.0
+    return {"knowledge": KNOWLEDGE_MARGIN, "task": TASK_MARGIN, "question": -QUESTION_MARGIN}.get(kind, 0.0)
 
 
 def opening_words(prompt: str) -> list:
@@ -132,26 +141,50 @@ def opening_words(prompt: str) -> list:
     return found
 
 
-def _is_task(words: list) -> bool:
+def _after_lead(words: list) -> list:
+    """The words from the first that is not a lead word ("can you please write …" -> "write …")."""
     start = 0
     while start < len(words) and words[start] in LEAD_WORDS:
         start += 1
-    if start < len(words) and words[start] in TASK_VERBS:
+    return words[start:]
+
+
+def _is_task(words: list) -> bool:
+    asked = _after_lead(words)
+    if asked[:1] and asked[0] in TASK_VERBS:
         return True
-    return any(tuple(words[start:start + len(opening)]) == opening for opening in TASK_OPENINGS) \
-        or _asks_for_snippet(words[start:])
+    return any(tuple(asked[:len(opening)]) == opening for opening in TASK_OPENINGS)
+
+
+# "boto3 paginate list_objects_v2 example", "…, example pls", "explain a left join with a tiny
+# example": an example of a kind, asked for; never "the example in our README" (a determiner).
+EXAMPLE_WORDS = frozenset(("example", "examples"))
+EXAMPLE_BEFORE = frozenset("a an tiny small quick short simple minimal some few me".split())
+EXAMPLE_AFTER = frozenset("pls please plz of for with code".split())
+
+
+def _asks_for_example(words: list) -> bool:
+    for at, word in enumerate(words):
+        if word in EXAMPLE_WORDS and (at == len(words) - 1 or words[at + 1] in EXAMPLE_AFTER
+                                      or at and words[at - 1] in EXAMPLE_BEFORE):
+            return True
+    return False
 
 
 # "kubectl command to list pods by restarts", "regex for semver strings", "bash one-liner to …":
 # an opening that asks for a snippet of a kind, after at most SNIPPET_TOOL_WORDS naming the tool
 # (never "the deploy script to staging fails": a determiner says it is about something that exists).
-SNIPPET_NOUNS = frozenset("command commands oneliner liner snippet regex regexp script".split())
+SNIPPET_NOUNS = frozenset("command commands oneliner liner snippet regex regexp script query queries".split())
 SNIPPET_LINKS = frozenset("to for that which".split())
 DETERMINERS = frozenset("the a an our my your their this that these those its his her".split())
 SNIPPET_TOOL_WORDS = 2
 
 
 def _asks_for_snippet(words: list) -> bool:
+    if "liner" in words:  # "one liner" is one noun: "aws cli one liner to …" names the tool in two words
+        at = words.index("liner")
+        if at and words[at - 1] == "one":
+            words = words[:at - 1] + ["oneliner"] + words[at + 1:]
     for at in range(min(SNIPPET_TOOL_WORDS, len(words) - 2) + 1):
         if any(word in DETERMINERS for word in words[:at + 1]):
             return False
