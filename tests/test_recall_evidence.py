@@ -228,3 +228,35 @@ def test_a_prompt_that_restates_a_notes_title_is_evidence_however_everyday_its_w
     # one title word is no restatement: the same words-alone rule holds
     assert why(kb, "the force of habit, honestly")["hinted"] == []
     assert why(kb, "git push to main failed with a 403")["hinted"] == []
+
+
+def test_plain_english_verbs_are_everyday_words(tmp_path):
+    """'allows', 'ensure', 'details' say nothing about which note: shared with a note beside one topic
+    word, they are not a second one (skua's "terraform variable validation that only allows dev …"
+    was hinted a note on Secrets Manager paths that allows and ensures things too)."""
+    kb = indexed_kb_of(tmp_path / "project", {
+        "vault-token-ttl": ("Vault tokens expire after eight hours",
+                            "The policy allows one renewal; ensure the agent renews them. The details are common "
+                            "to every environment.\n"),
+        "vault-unseal": ("Unsealing vault after a restart", "Three key holders unseal it.\n")})
+    decision = why(kb, "the vault cli allows a retry flag, ensure the details are common to all of them")
+    words = {word: label for row in decision["candidates"] if row["id"] == "vault-token-ttl"
+             for word, _, label in row["words"]}
+    assert {"allows", "ensure", "details", "common"} <= set(words), words
+    assert {words[w] for w in ("allows", "ensure", "details", "common")} == {"everyday"}, words
+    assert decision["hinted"] == []  # vault alone, and everyday words
+
+
+def test_a_verb_whose_stem_is_a_noun_of_the_trade_stays_a_topic_word(tmp_path):
+    """The stemmer makes "contains" the term of `container`, "requires" of requirements and "provided"
+    of a provider: those verbs are not in the everyday list, so the nouns keep their weight."""
+    kb = indexed_kb_of(tmp_path / "project", {
+        "container-oom": ("The worker container is killed at 512 MiB", "Raise the container memory limit.\n"),
+        "tf-provider-pin": ("Pin the Terraform provider version", "Unpinned provider upgrades broke the plan.\n"),
+        "requirements-lock": ("requirements.txt is generated", "Edit requirements.in and compile it.\n")})
+    for prompt, note in (("the container keeps dying", "container-oom"),
+                         ("which provider version do we use", "tf-provider-pin"),
+                         ("can I edit the requirements by hand", "requirements-lock")):
+        words = {word: label for row in why(kb, prompt)["candidates"] if row["id"] == note
+                 for word, _, label in row["words"]}
+        assert any(label == "word" for label in words.values()), (prompt, words)

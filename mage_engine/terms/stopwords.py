@@ -92,7 +92,17 @@ two three four five six seven eight nine ten hundred thousand million dozen talk
 listen telling asking saying thinking feeling believe expect expected agree consider decided imagine enjoy
 waiting seeing coming taking taken become became known lost find found follow following based include includes
 back forever mostly suddenly higher lower bigger smaller plus inside outside future showing losing existing separate
+allow allows allowed appear appears appeared avoid avoided belong belongs cause causes caused choose chose chosen
+concern concerned affect affects affected involve involves involved ensure ensures ensured improve improved increase
+increased occur occurs occurred obtain remain remains remained reveal suggest suggests suggested tend tends treat
+treated rely relies recognize prove proved meet detail details common commonly actual necessary recent regular
+determine determined
 """
+# (Not here, though as plain: words whose stem is also a noun a note is about. The stemmer makes
+# "contains" the `container`'s term, "requires" requirements', "provided" a Terraform provider's,
+# "missing" `miss`, "learned" machine learning's, "identify" an identifier's, "prepared" a prepared
+# statement's, "depends" dependencies', "received" a receiver's, "reduce" a reducer's, "achieve" a
+# game's achievements'. Nor "discover": services and agents are auto-discovered.)
 
 # The vocabulary of code and of talk about code that every software project uses,
 # whatever its stack. A note base of a few dozen notes cannot tell these from its
