@@ -193,6 +193,12 @@ HUGE = {
     "repeated assignments": lambda: _five_megabytes("password="),
     "repeated key headers": lambda: _five_megabytes("-----BEGIN RSA PRIVATE KEY-----\n"),
     "repeated url userinfo": lambda: _five_megabytes("x://u:p"),
+    # a cloned repository's note: the JWT rule scanned the run to its end at every `eyJ` (minutes for 300 KB)
+    "repeated jwt headers": lambda: _five_megabytes("eyJ"),
+    "repeated jwt headers apart": lambda: _five_megabytes("ewo_"),
+    # a command that prints a secret: `cat <anything> .token` tried the rest of the line at every `cat `
+    "repeated cat commands": lambda: _five_megabytes("cat "),
+    "cat and a line of spaces": lambda: "cat " + " " * 5_000_000,
 }
 
 

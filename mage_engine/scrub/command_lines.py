@@ -24,16 +24,18 @@ _LONG_FLAGS = ("password", "passwd", "pass", "client-secret", "secret-key", "acc
                "api-token", "bearer-token", "refresh-token", "docker-password", "registry-password", "db-password",
                "admin-password", "passphrase", "account-key", "sas-token", "client-key", "app-secret", "webhook-secret")
 _FLAG_KEYWORDS = ("--", "storepass", "keypass", *(f"-{flag}{sep}" for flag in "pa" for sep in " \t="))
-# Commands that print a secret, and the shell prompts that end what they print.
+# Commands that print a secret, and the shell prompts that end what they print. What a command line
+# holds between its words is bounded (400 characters, as _line_of reads it): an unbounded run before a
+# word it must end in is tried again at every start on the line, quadratic on a crafted one.
 _PRINTS_A_SECRET = (
-    r"gcloud\s+secrets\s+versions\s+access|vault\s+(?:kv\s+get|read|token\s+create|write)\s[^\n]*-field[= ]"
-    r"|aws\s+secretsmanager\s+get-secret-value[^\n]*--output[= ]text|aws\s+ecr\s+get-login-password"
-    r"|aws\s+ssm\s+get-parameters?\s[^\n]*--output[= ]text"
-    r"|kubectl\s+get\s+secrets?\s[^\n]*(?:jsonpath|go-template|template)"
-    r"|gh\s+auth\s+token|heroku\s+auth:token|op\s+read\s|pass\s+show\s|security\s+find-[a-z]+-password\s[^\n]*-w"
-    r"|doppler\s+secrets\s+get[^\n]*--plain|terraform\s+output\s[^\n]*-raw|gcloud\s+auth\s+print-[a-z\-]+token"
-    r"|az\s+account\s+get-access-token[^\n]*(?:tsv|--query)|kubectl\s+create\s+token|openssl\s+rand\s"
-    r"|secrets\.token_(?:hex|urlsafe|bytes)|pwgen\s|cat\s+[^\n]*(?:\.secret|secret\.txt|token\.txt|\.token|password\.txt)")
+    r"gcloud\s+secrets\s+versions\s+access|vault\s+(?:kv\s+get|read|token\s+create|write)\s[^\n]{0,400}-field[= ]"
+    r"|aws\s+secretsmanager\s+get-secret-value[^\n]{0,400}--output[= ]text|aws\s+ecr\s+get-login-password"
+    r"|aws\s+ssm\s+get-parameters?\s[^\n]{0,400}--output[= ]text"
+    r"|kubectl\s+get\s+secrets?\s[^\n]{0,400}(?:jsonpath|go-template|template)"
+    r"|gh\s+auth\s+token|heroku\s+auth:token|op\s+read\s|pass\s+show\s|security\s+find-[a-z]+-password\s[^\n]{0,400}-w"
+    r"|doppler\s+secrets\s+get[^\n]{0,400}--plain|terraform\s+output\s[^\n]{0,400}-raw|gcloud\s+auth\s+print-[a-z\-]+token"
+    r"|az\s+account\s+get-access-token[^\n]{0,400}(?:tsv|--query)|kubectl\s+create\s+token|openssl\s+rand\s"
+    r"|secrets\.token_(?:hex|urlsafe|bytes)|pwgen\s|cat[ \t]+[^\s][^\n]{0,400}(?:\.secret|secret\.txt|token\.txt|\.token|password\.txt)")
 _COMMAND_WORDS = ("gcloud", "vault ", "aws ", "kubectl ", "gh auth", "heroku auth", "op read", "pass show", "security find",
                   "doppler ", "terraform output", "az account", "openssl rand", "secrets.token", "pwgen", "cat ")
 _SECRETISH_LINE = LazyPattern(r"(?i)secret|token|passw|kubectl|credential")
