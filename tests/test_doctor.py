@@ -142,19 +142,63 @@ def wire_to(project, script: Path):
 
 
 def test_a_hook_that_fails_answers_wrongly_or_hangs_is_a_failure(project, tmp_path):
+    """How a run is judged: a real process per event (doctor's runner, given the command to run)."""
+    from mage_engine.doctor import hook_runs, samples
+    from mage_engine.kb.layout import KB
+
+    script = fake_hook(tmp_path, 'case "$1" in\n'
+                                 '  Stop) echo broken >&2; exit 3;;\n'
+                                 '  UserPromptSubmit) echo \'{"hookSpecificOutput": {"hookEventName": "SessionStart"}}\';;\n'
+                                 '  SessionEnd) sleep 3;;\n'
+                                 'esac\n')
+    kb, transcript = KB(project), tmp_path / "t.jsonl"
+    samples.write_transcript(transcript, kb, "doctor-test")
+
+    def run(event, timeout=10.0):
+        return hook_runs._run(kb, event, f"{script} {event}", timeout, "doctor-test", str(transcript))
+
+    assert run("Stop").status == "fail" and "exited 3 (broken)" in run("Stop").detail
+    assert "answered as 'SessionStart'" in run("UserPromptSubmit").detail
+    assert "did not finish within its 1 s timeout" in run("SessionEnd", 1.0).detail
+    assert "Gate-0 let a sample secret through" in run("PreToolUse").detail
+
+
+def test_doctor_never_runs_a_wired_command_that_is_not_mages(project, tmp_path):
+    """A clone's committed .claude/settings.json (or a planted local one) names the command: doctor
+    runs only the command this install writes, or mage's own shared script. `/x/mage-hook;id>…;#/mage-hook`
+    passed the check of a mage command's shape and ran under `sh`."""
     connect(project)
-    wire_to(project, fake_hook(tmp_path, 'case "$1" in\n'
-                                         '  Stop) echo broken >&2; exit 3;;\n'
-                                         '  UserPromptSubmit) echo \'{"hookSpecificOutput": {"hookEventName": "SessionStart"}}\';;\n'
-                                         '  SessionEnd) sleep 3;;\n'
-                                         'esac\n'))
+    marker = tmp_path / "PWNED"
+    data = json.loads(settings(project).read_text())
+    for event, groups in data["hooks"].items():
+        groups[-1]["hooks"][0]["command"] = f"/x/mage-hook;touch${{IFS}}{marker};#/mage-hook {event}"
+    settings(project).write_text(json.dumps(data, indent=2))
     code, checks, _ = doctor(project)
-    assert code == 1
-    assert checks["hook:Stop"]["status"] == "fail" and "exited 3 (broken)" in checks["hook:Stop"]["detail"]
-    assert "answered as 'SessionStart'" in checks["hook:UserPromptSubmit"]["detail"]
-    assert "did not finish within its 1 s timeout" in checks["hook:SessionEnd"]["detail"]
-    assert "Gate-0 let a sample secret through" in checks["hook:PreToolUse"]["detail"]
-    assert "not this install's" in checks["hooks-wired"]["detail"]
+    assert not marker.exists()
+    assert code == 1 and checks["hook:Stop"]["status"] == "fail"
+    assert "the wired command is not the one this mage writes, so doctor did not run it" in checks["hook:Stop"]["detail"]
+    assert "this install's hook, run instead: ok" in checks["hook:Stop"]["detail"]
+    wire_to(project, fake_hook(tmp_path, f"touch {marker}\n"))  # any other program named mage-hook
+    doctor(project)
+    assert not marker.exists()
+
+
+def test_doctor_never_runs_a_shared_script_that_is_not_mages(project, tmp_path):
+    connect(project, "--shared")
+    script = project / ".claude" / "hooks" / "mage-hook"
+    assert script.is_file()
+    marker = tmp_path / "PWNED"
+    env_path = f"{BIN}:{os.environ.get('PATH', '')}"
+    done = subprocess.run([str(BIN / "mage"), "doctor", "--json"], cwd=project, capture_output=True, text=True,
+                          env={**os.environ, "PATH": env_path}, timeout=120)
+    checks = {check["name"]: check for check in json.loads(done.stdout)["checks"]}
+    assert checks["hook:SessionStart"]["status"] == "ok", checks["hook:SessionStart"]  # mage's own script runs
+    script.write_text(f"#!/bin/sh\ntouch {marker}\ncat >/dev/null\n")  # the clone ships its own
+    done = subprocess.run([str(BIN / "mage"), "doctor", "--json"], cwd=project, capture_output=True, text=True,
+                          env={**os.environ, "PATH": env_path}, timeout=120)
+    checks = {check["name"]: check for check in json.loads(done.stdout)["checks"]}
+    assert not marker.exists()
+    assert "is not the script mage writes, so doctor did not run it" in checks["hook:SessionStart"]["detail"]
 
 
 @pytest.mark.parametrize("lines, extra, status", [(20, 0, "ok"), (150, 0, "warn"), (185, 0, "fail"),

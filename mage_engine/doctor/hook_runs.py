@@ -1,9 +1,15 @@
 """Doctor: run each wired hook as the host would, with a sample payload, and time it.
 
-The command comes from the settings file mage wired (else the one `mage
-connect claude-code` would write), runs through `sh -c` in the KB root with the payload on stdin,
-and is judged like the host judges it: exit status, stdout shape, its
-timeout, plus a budget of mage's own and anything a handler swallowed into
+Only mage's own command is ever run: the one this install's `mage connect
+claude-code` writes, or the shared route when `.claude/hooks/mage-hook` is
+byte for byte the script mage writes. A settings file is a repository's file
+(a clone commits `.claude/settings.json`, and can commit the "local" one too),
+so a wired command that is anything else is never executed: this install's
+command runs in its place and the check says the wiring differs (a crafted
+`/x/mage-hook;id>…;#/mage-hook` passed a check of its shape and ran under `sh`).
+The command runs through `sh -c` in the KB root with the payload on stdin, and
+is judged like the host judges it: exit status, stdout shape, its timeout,
+plus a budget of mage's own and anything a handler swallowed into
 .mage/errors.log. The sample session leaves nothing behind: its trail,
 capture state are removed afterwards; ledger and metrics never record it.
 """
@@ -44,8 +50,56 @@ def run_all(kb: KB) -> list[Check]:
             samples.forget_session(kb, session)
 
 
-def run_one(kb: KB, event: str, command: str, timeout: float, session: str, transcript: str) -> Check:
+def run_one(kb: KB, event: str, wired: str, timeout: float, session: str, transcript: str) -> Check:
     """Run one hook with its sample payload and judge what the host would see."""
+    command, differs = command_to_run(kb, event, wired)
+    check = _run(kb, event, command, timeout, session, transcript)
+    if differs:  # what the host would run is not mage's: never run here, and not what was judged
+        return fail(check.name, f"{differs}; this install's hook, run instead: {check.status}, {check.detail}",
+                    "run `mage connect claude-code` to re-wire it", wired=wired, **check.data)
+    return check
+
+
+def command_to_run(kb: KB, event: str, wired: str) -> tuple[str, str]:
+    """(the command doctor runs for `event`, why it is not the wired one: "" when it is)."""
+    from mage_engine.hosts.claude_code.launcher import SHARED_PREFIX, personal_launcher
+
+    own = personal_launcher().command(event)
+    if wired in (own, _earlier_own(event)):
+        return wired, ""
+    if wired == f"{SHARED_PREFIX} {event}":
+        if _is_mages_script(kb):
+            return wired, ""
+        return own, "the committed .claude/hooks/mage-hook is not the script mage writes, so doctor did not run it"
+    return own, "the wired command is not the one this mage writes, so doctor did not run it"
+
+
+def _earlier_own(event: str) -> str:
+    """What an earlier mage wrote for this install: its pip launcher beside this interpreter."""
+    import shlex
+
+    from mage_engine.hosts.claude_code.launcher import interpreter_path
+
+    return f"{shlex.quote(os.path.join(os.path.dirname(interpreter_path()), 'mage-hook'))} {event}"
+
+
+def _is_mages_script(kb: KB) -> bool:
+    """Whether the shared script is a regular file holding exactly the script mage writes."""
+    import stat
+
+    from mage_engine.hosts.claude_code.launcher import SHARED_SCRIPT
+    from mage_engine.hosts.claude_code.launcher_script import SCRIPT
+
+    path = kb.root / SHARED_SCRIPT
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
+        return path.read_bytes() == SCRIPT.encode("utf-8")
+    except OSError:
+        return False
+
+
+def _run(kb: KB, event: str, command: str, timeout: float, session: str, transcript: str) -> Check:
     name, payload = f"hook:{event}", samples.payload(kb, event, session, transcript)
     errors_before = _size(kb.errors_log)
     env = _hook_env(kb)

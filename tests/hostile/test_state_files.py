@@ -194,3 +194,21 @@ def test_a_paste_of_megabytes_full_of_secret_words_is_answered_within_the_hooks_
     kb = indexed_eval_kb(tmp_path / "project")
     done = run_hook("UserPromptSubmit", prompt_payload(kb, "secret " * 1_200_000), timeout=4)  # 8 MB: 6 s before
     assert done.returncode == 0 and done.stderr == ""
+
+
+def test_everyday_counts_of_the_wrong_types_read_as_none(tmp_path):
+    """A planted everyday.json whose values are null, lists or too big for a file offset: `mage hints
+    --why` said "internal error"; the counts of the wrong type are left out, the rest still hold."""
+    kb = indexed_eval_kb(tmp_path / "project")
+    state = kb.root / ".mage" / "state"
+    state.mkdir(parents=True, exist_ok=True)
+    (kb.root / ".mage" / "state" / "everyday.log").write_text("terraform plan\n")
+    for planted in ({"prompts": None, "offset": None, "terms": {"terraform": None, "plan": [1]}},
+                    {"prompts": [3], "offset": 10 ** 30, "terms": {"terraform": 1e308}},
+                    {"prompts": 12, "offset": -5, "terms": {"terraform": "x", "lock": 3}}):
+        (state / "everyday.json").write_text(json.dumps(planted))
+        (state / "everyday-near.json").write_text(json.dumps({**planted, "near": planted["terms"], "held": "x"}))
+        done = run_mage("hints", "--why", LOCK, cwd=kb.root)
+        assert done.returncode == 0 and "internal error" not in done.stderr, (planted, done.stderr)
+        assert "tf-state-lock-force-unlock" in done.stdout.splitlines()[0]
+        assert NOTE in ask(kb)

@@ -64,9 +64,8 @@ def load(kb, upto: int | None = None) -> Everyday:
     from mage_engine.kb.jsonfiles import read_object
 
     data = read_object(kb.at(EVERYDAY_FILE)) or {}
-    terms = data.get("terms")
     try:
-        everyday = Everyday(float(data.get("prompts") or 0), dict(terms) if isinstance(terms, dict) else {})
+        everyday = Everyday(_count(data.get("prompts") or 0), _counts(data.get("terms")))
         offset = int(data.get("offset") or 0)
     except (TypeError, ValueError):
         everyday, offset = Everyday(), 0
@@ -75,6 +74,27 @@ def load(kb, upto: int | None = None) -> Everyday:
         everyday.add(line.split())
     everyday.pending = len(lines)
     return everyday
+
+
+def _count(value) -> float:
+    """A count as the snapshot holds it: a finite number, not negative (ValueError otherwise: the file
+    is someone else's, or damaged)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+        raise ValueError(f"not a count: {value!r}")
+    return float(value)
+
+
+def _counts(terms) -> dict:
+    """{term: count} of the snapshot's terms, entries that are not a word and a count left out."""
+    if not isinstance(terms, dict):
+        return {}
+    kept = {}
+    for term, count in terms.items():
+        try:
+            kept[str(term)] = _count(count)
+        except ValueError:
+            continue
+    return kept
 
 
 def load_for_hook(kb) -> Everyday:
@@ -88,7 +108,7 @@ def load_for_hook(kb) -> Everyday:
 
     data = read_object(kb.at(EVERYDAY_NEAR_FILE))
     try:
-        near = Everyday(float(data["prompts"]), {str(term): float(count) for term, count in data["near"].items()})
+        near = Everyday(_count(data["prompts"]), {str(term): _count(count) for term, count in data["near"].items()})
         offset, held = int(data["offset"]), int(data["held"])
     except (TypeError, ValueError, KeyError, AttributeError):
         return load(kb)
@@ -110,7 +130,7 @@ def _lines_after(path: str, offset: int, upto: int | None = None) -> list:
         with guard.open_binary(path) as handle:
             handle.seek(offset)
             data = handle.read() if upto is None else handle.read(max(0, upto - offset))
-    except OSError:
+    except (OSError, ValueError, OverflowError):  # an offset no file has (negative, 10**30): none read
         return []
     return data[: data.rfind(b"\n") + 1].decode("utf-8", "replace").splitlines()
 
