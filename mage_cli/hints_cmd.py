@@ -140,7 +140,7 @@ def _history(kb, session, limit, as_json):
         click.echo("No hint decisions recorded yet" + (f" for session {session}" if session else "")
                    + ": they appear once the UserPromptSubmit hook runs (`mage connect claude-code`).")
     for row in rows:
-        click.echo(f"{row['ts'][:19]}Z  {row['session'][:8]}  {_clip(row['prompt'], 70)!r}")
+        click.echo(f"{_clip(row['ts'][:19], 19)}Z  {_clip(row['session'], 99)[:8]}  {_clip(row['prompt'], 70)!r}")
         click.echo(f"  {decision_line(row['decision'])}" + (f"  [used: {_clip(', '.join(row['used']), 200)}]" if row["used"] else ""))
         for candidate in row["decision"].get("candidates", [])[:3]:
             click.echo(f"    {candidate_line(candidate)}")

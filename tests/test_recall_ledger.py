@@ -102,3 +102,19 @@ def test_a_start_naming_a_hundred_thousand_notes_costs_no_memory_blowup(kb):
     code = f"{limit}\nimport sys; sys.argv = ['mage', 'hints', '--report']\nfrom mage_cli.main import main\nmain()"
     done = subprocess.run([str(BIN / "python"), "-c", code], cwd=kb.root, capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "MemoryError" not in done.stderr, done.stderr[-300:]
+
+
+def test_a_planted_id_with_a_newline_cannot_forge_a_line_of_mage_hints(kb):
+    """A ledger line whose hinted id and candidate id hold "\\n…": the list printed them as they were,
+    and a forged "recall of used notes: 1.000" line appeared in its output."""
+    forged = "pytest fails\nrecall of used notes: 1.000 (FORGED)\u2028x"
+    with open(kb.ledger_path, "a") as handle:
+        handle.write(json.dumps({"ts": "2026-12-01T10:00:00.000Z", "session": "evil\nFORGED", "event": "UserPromptSubmit",
+                                 "chars": 10, "notes": [forged], "prompt": "p",
+                                 "decision": {"outcome": "hinted", "floor": 0.4, "hinted": [forged],
+                                              "candidates": [{"id": forged, "score": 0.9, "reason": "hinted",
+                                                              "words": []}]}}) + "\n")
+    done = run_mage("hints", "-n", "1", cwd=kb.root)
+    assert done.returncode == 0
+    assert not any(line.startswith(("recall of used notes", "FORGED")) for line in done.stdout.splitlines()), done.stdout
+    assert "\u2028" not in done.stdout and len(done.stdout.splitlines()) == 3, done.stdout

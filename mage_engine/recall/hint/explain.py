@@ -31,10 +31,17 @@ WHY_FLOOR_MOVED = {"knowledge": " for a general-knowledge question", "task": " f
 
 
 def decision_line(decision: dict) -> str:
-    """`hinted a, b` or `silent: <why>`, with the floor and the best candidate's score."""
+    """`hinted a, b` or `silent: <why>`, with the floor and the best candidate's score: one line, whatever
+    the ledger holds (a planted id with a newline would forge a line of its own)."""
+    from mage_engine.base.clip import plain
+
+    return plain(_decision_line(decision))
+
+
+def _decision_line(decision: dict) -> str:
     floor = f"floor {decision.get('floor', 0):.2f}" + WHY_FLOOR_MOVED.get(decision.get("intent"), "")
     if decision.get("hinted"):
-        return f"hinted {', '.join(decision['hinted'])} ({floor})"
+        return f"hinted {', '.join(map(str, decision['hinted']))} ({floor})"
     candidates = decision.get("candidates") or []
     outcome = decision.get("outcome", "no match")
     if not candidates:
