@@ -111,7 +111,7 @@ def parse_note(text: str, path: Path | None = None) -> Note:
         signatures=_str_list(data.get("signatures")), graduated_skill=data.get("graduated_skill"),
         draft=data.get("draft") if isinstance(data.get("draft"), dict) else None,
         extra={k: v for k, v in data.items() if k not in _KNOWN}, path=Path(path) if path else None,
-        warnings=[f"{shown}: id '{plain(declared)}' differs from the file name; the note's id is '{plain(note_id)}'"]
+        warnings=[f"{shown}: id '{_shown(declared)}' differs from the file name; the note's id is '{plain(note_id)}'"]
         if declared else [], declared_id=declared,
     )
     note.warnings += _value_warnings(note, text, shown)
@@ -123,13 +123,21 @@ def _value_warnings(note: Note, text: str, where) -> list[str]:
     found = []
     for key, value, allowed in (("kind", note.kind, KINDS), ("category", note.category, CATEGORIES)):
         if value not in allowed:
-            found.append(f"{where}:{_key_line(text, key)}: unknown {key} '{plain(value)}' (allowed: {', '.join(allowed)}); "
+            found.append(f"{where}:{_key_line(text, key)}: unknown {key} '{_shown(value)}' (allowed: {', '.join(allowed)}); "
                          f"kept as written")
     for key, value in (("created", note.created), ("updated", note.updated)):
         if value and not iso_date(value):
-            found.append(f"{where}:{_key_line(text, key)}: {key} '{plain(value)}' is not a date (write YYYY-MM-DD); "
+            found.append(f"{where}:{_key_line(text, key)}: {key} '{_shown(value)}' is not a date (write YYYY-MM-DD); "
                          f"kept as written, sorted as undated")
     return found
+
+
+def _shown(value) -> str:
+    """A frontmatter value as a warning quotes it: one line, scrubbed (a warning goes to the terminal
+    and to .mage/errors.log; `category: glpat-…` was echoed whole where INDEX.md redacts it)."""
+    from mage_engine.scrub import scrub
+
+    return plain(scrub(str(value)))
 
 
 def _as_written(text: str, key: str) -> str:
