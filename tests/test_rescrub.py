@@ -118,3 +118,25 @@ def test_a_run_that_died_is_tried_again_and_a_live_one_is_not_doubled(kb):
     os.utime(pending, (hours_ago, hours_ago))
     _hook(kb)
     assert wait_for(lambda: ssws not in trail.read_text() and not pending.exists(), 60.0, 0.1)
+
+
+def test_a_run_still_alive_after_an_hour_gets_no_sibling(kb):
+    """The marker holds the running child's process id: an hour-old marker whose process still runs
+    (a long re-scrub of a big trail) is not a run that died, and no second child starts."""
+    ssws = "00" + token(40)
+    trail = _old_trail(kb, f"Authorization: SSWS {ssws}")
+    _stamp(kb, 1)
+    pending = kb.state_dir / "rescrub.pending"
+    alive = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        pending.write_text(f"{alive.pid}\n")
+        hours_ago = time.time() - 7200
+        os.utime(pending, (hours_ago, hours_ago))
+        _hook(kb)
+        time.sleep(0.5)
+        assert ssws in trail.read_text() and pending.read_text() == f"{alive.pid}\n"
+    finally:
+        alive.kill()
+        alive.wait()
+    _hook(kb)  # its process is gone now: the run died, and is tried again
+    assert wait_for(lambda: ssws not in trail.read_text() and not pending.exists(), 60.0, 0.1)

@@ -7,7 +7,9 @@ that has captured something), the hook, after its one output write, forks a
 detached child that runs grooming/rescrub.py (like the index's background
 refresh: a fork costs the hook well under a millisecond, a new interpreter
 would cost 10). `.mage/state/rescrub.pending`, created exclusively, lets only
-one child run; a marker older than an hour is a run that died, and is retried.
+one child run; the child writes its process id into it, and a marker older
+than an hour is a run that died, and is retried, unless that process still runs
+(a long re-scrub of a big trail got a sibling every hour).
 A knowledge base made by `mage init` starts stamped, so it never needs one.
 """
 
@@ -57,10 +59,27 @@ def _claim(kb) -> bool:
             os.close(guard.open_file(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644, create_dirs=True))
             return True
         except FileExistsError:
-            if time.time() - guard.lstat(path).st_mtime < STALE_SECONDS:
+            if time.time() - guard.lstat(path).st_mtime < STALE_SECONDS or _still_running(path):
                 return False
             remove(path)  # the run that made it died
     return False
+
+
+def _still_running(path) -> bool:
+    """Whether the process whose id the marker holds is alive (a marker without one: no)."""
+    from mage_engine.kb import guard
+
+    try:
+        with guard.open_binary(path) as handle:
+            pid = int(handle.read(32).decode("ascii").strip())
+        if pid <= 1:
+            return False
+        os.kill(pid, 0)
+        return True
+    except PermissionError:
+        return True  # alive, someone else's
+    except (OSError, ValueError, UnicodeDecodeError):
+        return False
 
 
 def _fork(kb) -> bool:
@@ -72,5 +91,11 @@ def _fork(kb) -> bool:
 
 def _rescrub(kb) -> None:
     from mage_engine.grooming.rescrub import rescrub  # in the child: the hook never imports it
+    from mage_engine.kb import guard
 
+    fd = guard.open_file(kb.at(PENDING), os.O_WRONLY | os.O_TRUNC)
+    try:
+        os.write(fd, f"{os.getpid()}\n".encode("ascii"))  # alive while this runs (see _claim)
+    finally:
+        os.close(fd)
     rescrub(kb)

@@ -25,6 +25,10 @@ def _child(kb, event: str, what: str, job, cleanup) -> None:
     code = 0
     try:
         os.setsid()
+        try:
+            os.nice(10)  # background work: the session the person is typing in comes first
+        except OSError:
+            pass
         devnull = os.open(os.devnull, os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
