@@ -58,6 +58,9 @@ def project_reading(cache: Path, notes: int, others: list) -> tuple:
         text += "kbs:\n" + "".join(f"  - {path}\n" for path in others[1:])
     config.write_text(text, encoding="utf-8")
     personal = str(others[0]) if others else str(cache / "no-personal-kb")
+    if len(others) > 1:  # a person confirms the listed KBs outside the project once (docs/trust.md)
+        subprocess.run([str(BIN / "mage"), "kbs", "--confirm"], cwd=folder,
+                       env={**clean_env(), "MAGE_PERSONAL_KB": personal}, check=True, capture_output=True)
     return folder, {"MAGE_PERSONAL_KB": personal}
 
 

@@ -1,4 +1,4 @@
-"""The several-KBs faces: `mage move ID --to KB`, and `mage groom --accept ID --to KB`."""
+"""The several-KBs faces: `mage kbs [--confirm]`, `mage move ID --to KB`, and `mage groom --accept ID --to KB`."""
 
 import click
 
@@ -65,3 +65,53 @@ def _print_tail(result: dict) -> None:
         click.echo("Nothing is committed. Read the diff, then:")
         for command in result["git_command"].split(" ; "):
             click.echo(f"  {command}")
+
+
+@click.command()
+@click.option("--confirm", "confirm_them", is_flag=True,
+              help="Read the KBs mage/config.yaml's `kbs:` lists outside this project (a person only).")
+@kb_option
+@json_option
+def kbs(confirm_them, kb_dir, as_json):
+    """List the knowledge bases this project reads beside its own, and confirm the listed ones.
+
+    The personal KB is always read. A KB that `kbs:` lists outside this
+    project's folder is read only once you confirm it on this machine: the
+    config is committed, and a cloned repository could list any folder here
+    (`../payroll-infra`), whose rules and hints would then reach its sessions.
+    The confirmation lives in .mage/state/kbs-confirmed (never committed) and
+    holds for this project folder only. The agent cannot confirm.
+
+    \b
+    Examples:
+      mage kbs                  # what is read, what waits, what is not cloned here
+      mage kbs --confirm        # read every listed KB that is cloned here
+    """
+    from mage_engine.grooming.autonomy import current_actor
+    from mage_engine.kb.config import load_config
+    from mage_engine.kbs.attached import unconfirmed
+    from mage_engine.kbs.confirmed import confirm
+    from mage_engine.kbs.status import others_status
+
+    kb = open_kb(kb_dir)
+    config = load_config(kb)
+    confirmed = []
+    if confirm_them:
+        if current_actor() == "agent":
+            raise click.UsageError("only a person confirms which KBs this project reads: run `mage kbs --confirm` "
+                                   "in your own shell, outside the agent")
+        waiting = unconfirmed(kb, config)
+        confirm(kb, [entry["top"] for entry in waiting])
+        confirmed = [entry["path"] for entry in waiting]
+    status = others_status(kb, config)
+    if as_json:
+        echo_json({**status, "confirmed": confirmed})
+        return
+    from mage_cli.status_cmd import _print_other_kbs
+
+    for path in confirmed:
+        click.echo(f"confirmed {path}: read from now on in this project")
+    _print_other_kbs(status)
+    if not (config.kbs or confirm_them):
+        click.echo("kbs:            none listed in mage/config.yaml (docs/scale.md: a team KB shared by several "
+                   "repositories)")

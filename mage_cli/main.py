@@ -40,6 +40,7 @@ COMMANDS = {
     "disconnect": "mage_cli.host_cmds:disconnect",
     "doctor": "mage_cli.doctor_cmd:doctor",
     "move": "mage_cli.kbs_cmds:move",
+    "kbs": "mage_cli.kbs_cmds:kbs",
     "tui": "mage_cli.app_cmds:tui",
     "demo": "mage_cli.app_cmds:demo",
     "retire": "mage_cli.archive_cmds:retire",

@@ -5,6 +5,7 @@ import click
 from mage_cli.common import echo_json, json_option, kb_option, open_kb
 from mage_engine.base.clip import plain
 from mage_engine.kb.config import ENV_OVERRIDES
+from mage_engine.kbs.confirmed import WAITING as UNCONFIRMED
 from mage_engine.status import kb_status
 
 
@@ -62,6 +63,8 @@ def _print_other_kbs(other: dict) -> None:
     for entry in other["missing"]:
         click.echo(f"warning: kbs: {entry['path']} holds no knowledge base here (clone it, or remove it "
                    "from mage/config.yaml)", err=True)
+    for entry in other.get("unconfirmed", []):
+        click.echo(f"warning: {UNCONFIRMED.format(path=plain(entry['path']))}", err=True)
 
 
 def _shown(value) -> str:

@@ -5,6 +5,7 @@ found through MAGE_PERSONAL_KB (its default place, $XDG_DATA_HOME/mage, is teste
 """
 
 import json
+import shutil
 
 import pytest
 
@@ -181,11 +182,40 @@ def test_a_team_kb_listed_under_kbs_is_searched_and_labelled(tmp_path, personal)
     accept(team, "Deploys freeze on Fridays after noon", "No deploys on Friday afternoons; ask the on-call lead.")
     config = root / "mage" / "config.yaml"
     config.write_text(config.read_text() + "kbs:\n  - ../team-memory\n  - {path: ../not-cloned, name: infra}\n")
+    assert "[team-memory]" not in run_mage("recall", "friday deploys freeze", cwd=root).stdout  # not confirmed here
+    assert "../team-memory is outside this project, so it is not read" in run_mage("status", cwd=root).stderr
+    refused = run_mage("kbs", "--confirm", cwd=root, env={"CLAUDECODE": "1"})
+    assert refused.returncode == 2 and "only a person confirms" in refused.stderr
+    done = run_mage("kbs", "--confirm", cwd=root)
+    assert done.returncode == 0 and "confirmed ../team-memory" in done.stdout
     done = run_mage("recall", "friday deploys freeze", cwd=root)
     assert "[team-memory] deploys-freeze-on-fridays-after-noon" in done.stdout
     status = run_mage("status", cwd=root)
     assert "[team-memory] KB" in status.stdout and "../not-cloned holds no knowledge base" in status.stderr
+    assert "is outside this project" not in status.stderr
     assert f"personal KB     {personal}" in status.stdout
+
+
+def test_a_cloned_config_cannot_make_a_session_read_another_kb_on_this_machine(tmp_path, personal):
+    """A repository someone else wrote lists `../victim` (guessable: a sibling checkout): its sessions
+    got the victim KB's standing rules and hints, and its hooks wrote the victim's index."""
+    victim, hostile = project(tmp_path, "victim"), project(tmp_path, "hostile")
+    accept(victim, "Payroll kafka admin lives at payroll-kafka.internal", "Rotate the payroll kafka admin monthly.")
+    config = hostile / "mage" / "config.yaml"
+    config.write_text(config.read_text() + "kbs:\n  - ../victim\n")
+    before = sorted(p.relative_to(victim) for p in (victim / ".mage").rglob("*"))
+    start = run_hook("SessionStart", {"session_id": "s", "cwd": str(hostile), "hook_event_name": "SessionStart",
+                                      "source": "startup", "transcript_path": "/tmp/none.jsonl"})
+    hint = run_hook("UserPromptSubmit", {"session_id": "s", "cwd": str(hostile), "hook_event_name": "UserPromptSubmit",
+                                         "prompt": "rotate the payroll kafka admin", "transcript_path": "/tmp/none.jsonl"})
+    assert "payroll" not in start.stdout.lower() and "payroll" not in hint.stdout.lower()
+    assert sorted(p.relative_to(victim) for p in (victim / ".mage").rglob("*")) == before
+    # a copy of the confirmation committed with the repository holds for no other folder
+    assert run_mage("kbs", "--confirm", cwd=hostile).returncode == 0
+    clone = tmp_path / "clone"
+    shutil.copytree(hostile, clone)
+    done = run_mage("recall", "payroll kafka admin", cwd=clone)
+    assert "[victim]" not in done.stdout and "is outside this project" in run_mage("kbs", cwd=clone).stderr
 
 
 def test_a_bad_kbs_entry_is_a_one_line_config_error(tmp_path):

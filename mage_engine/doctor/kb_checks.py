@@ -56,11 +56,16 @@ def config(kb: KB, fix: bool) -> Check:
         loaded = load_config(kb)
     except ConfigError as error:
         return fail("config", error.what, error.fix or "fix the file or delete it to use the defaults")
+    from mage_engine.kbs.attached import unconfirmed
+    from mage_engine.kbs.confirmed import WAITING
+
     detail = (f"{kb.relative(kb.config_path)} parses: sensitivity {loaded.sensitivity} "
               f"(K={loaded.k}, M={loaded.m}), autonomy {loaded.autonomy}")
-    if loaded.warnings:
-        return warn("config", f"{detail}; {'; '.join(loaded.warnings)}", "fix the value or key named",
-                    warnings=loaded.warnings)
+    warnings = [*loaded.warnings, *(WAITING.format(path=entry["path"]) for entry in unconfirmed(kb, loaded))]
+    if warnings:
+        return warn("config", f"{detail}; {'; '.join(warnings)}", "fix the value or key named, or confirm the KBs "
+                    "named with `mage kbs --confirm`" if len(warnings) > len(loaded.warnings) else
+                    "fix the value or key named", warnings=warnings)
     return ok("config", detail)
 
 

@@ -60,6 +60,7 @@ HOST_JOURNAL_FILE = ".mage/state/host-journal.json"  # a connect or disconnect i
 GROOMED_LOG = ".mage/state/groomed.jsonl"  # one line per draft a change took out of staging
 UNDO_FILE = ".mage/state/undo.json"  # the last grooming actions, newest last, each one undoable (grooming/undo.py)
 SCRUB_VERSION_FILE = ".mage/state/scrub-version"  # the scrub rules .mage/ was last scrubbed under
+KBS_CONFIRMED_FILE = ".mage/state/kbs-confirmed"  # the `kbs:` folders a person confirmed on this machine (kbs/confirmed.py)
 AUTONOMY_CONFIRMED_FILE = ".mage/state/autonomy-confirmed"  # the autonomy a person confirmed on this machine (kb/autonomy_confirm.py)
 RESCRUB_PENDING_FILE = ".mage/state/rescrub.pending"  # a background re-scrub is running
 DRAFT_ROWS_FILE = ".mage/state/draft-rows-v2.json"  # the staging listing's rows, by each draft's stat (v2: problems as records)

@@ -4,7 +4,9 @@
 ask. Each is a (label, KB) pair; the label is what hits show (`[personal] …`).
 A listed folder that holds no KB is skipped (a teammate who has not cloned the
 team KB still gets hints from the rest); `missing` says which, for `mage status`.
-With no personal KB and no `kbs:` this costs one stat.
+A listed KB outside the project's folder is read only once a person confirmed it
+on this machine (kbs/confirmed.py: a cloned config could name any folder here);
+`unconfirmed` says which wait. With no personal KB and no `kbs:` this costs one stat.
 """
 
 from mage_engine.base import fs
@@ -38,14 +40,36 @@ def others(kb, config, environ=None) -> list:
     if personal is not None and personal.top not in seen:
         found.append(Attached(LABEL, personal))
         seen.add(personal.top)
+    listed = getattr(config, "kbs", None) or ()
+    confirmed = None
+    for entry in listed:
+        top = listed_top(kb, entry["path"])
+        if top is None or top in seen:
+            continue
+        from mage_engine.kbs.confirmed import confirmed_tops, needs_confirming
+
+        if needs_confirming(kb, top):
+            confirmed = confirmed_tops(kb) if confirmed is None else confirmed
+            if top not in confirmed:
+                continue  # not read until a person confirms it here (`mage kbs --confirm`)
+        from mage_engine.kb.layout import KB
+
+        found.append(Attached(entry["name"], KB(top)))
+        seen.add(top)
+    return found
+
+
+def unconfirmed(kb, config) -> list:
+    """The `kbs:` entries that hold a KB outside the project not yet confirmed on this machine, as
+    {"name", "path", "top"} (`top`: the folder's real path)."""
+    from mage_engine.kbs.confirmed import confirmed_tops, needs_confirming
+
+    waiting, confirmed = [], confirmed_tops(kb)
     for entry in getattr(config, "kbs", None) or ():
         top = listed_top(kb, entry["path"])
-        if top is not None and top not in seen:
-            from mage_engine.kb.layout import KB
-
-            found.append(Attached(entry["name"], KB(top)))
-            seen.add(top)
-    return found
+        if top is not None and top != kb.top and needs_confirming(kb, top) and top not in confirmed:
+            waiting.append({**entry, "top": top})
+    return waiting
 
 
 def listed_top(kb, path: str):
