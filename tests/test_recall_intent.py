@@ -72,6 +72,13 @@ def ledger_decisions(kb) -> list:
     ("aws cli one liner to list all s3 buckets with their region", "knowledge"),  # "one liner" is one noun
     ("postgres query to list the 10 biggest tables incl index size", "knowledge"),
     ("write a bash one-liner that finds the biggest log files", "task"),
+    # a thing of a tool's kind that does something
+    ("terraform output that prints the gke cluster endpoint and ca cert", "knowledge"),
+    ("angular pipe that formats an amount in cents as USD", "knowledge"),
+    ("rides that get uploaded late never make it into the fact table, why", ""),  # what happens
+    ("pipeline which fails every night on main", ""),  # what happens to something that exists
+    ("python generator which splits a list into chunks of n", "knowledge"),
+    ("thanks, that worked!", ""),
     # an example of a kind, asked for
     ("boto3 paginate list_objects_v2 example", "knowledge"),
     ("django custom management command with a positional arg and a --verbose flag, example pls", "knowledge"),

@@ -81,7 +81,9 @@ def _intent(prompt: str) -> str:
     words = opening_words(prompt)
     if not words:
         return ""
-    if _holds_any(words, KNOWLEDGE_PHRASES) or _asks_for_snippet(_after_lead(words)) or _asks_for_example(words):
+    asked = _after_lead(words)
+    if _holds_any(words, KNOWLEDGE_PHRASES) or _asks_for_snippet(asked) or _asks_for_construct(asked) \
+            or _asks_for_example(words):
         return "knowledge"
     if _is_task(words):
         return "task"
@@ -190,6 +192,27 @@ def _asks_for_snippet(words: list) -> bool:
             return False
         if words[at] in SNIPPET_NOUNS and words[at + 1] in SNIPPET_LINKS:
             return True
+    return False
+
+
+# "terraform output that prints the cluster endpoint", "angular pipe that formats cents as USD",
+# "python generator that splits a list into chunks": a thing of a tool's kind that does what code
+# does, named after at most CONSTRUCT_WORDS words. Never "pipeline that fails every night" (what
+# happens to something that exists: a note may know why), "rides that get uploaded late", nor
+# "thanks, that worked".
+CONSTRUCT_WORDS = 3
+CONSTRUCT_LINKS = frozenset(("that", "which"))
+CODE_DOES = frozenset("""prints formats splits reads makes returns converts adds sends generates parses validates
+counts lists shows filters sorts maps merges removes computes calculates renders wraps retries writes takes accepts
+extracts strips replaces checks finds groups joins""".split())
+
+
+def _asks_for_construct(words: list) -> bool:
+    for at in range(1, min(CONSTRUCT_WORDS, len(words) - 2) + 1):
+        if any(word in DETERMINERS for word in words[:at]):
+            return False
+        if words[at] in CONSTRUCT_LINKS:
+            return words[at + 1] in CODE_DOES and not words[at - 1].endswith("s")
     return False
 
 
