@@ -51,6 +51,7 @@ def ledger_decisions(kb) -> list:
     # general knowledge asked anywhere in the opening: a comparison, an explanation
     ("rabbitmq topic exchange vs fanout exchange, quick explanation pls", "knowledge"),
     ("kubernetes: deployment versus statefulset in two lines", "knowledge"),
+    ("whats the diff between perform_async and perform_in in sidekiq", "knowledge"),
     ("whats the BSN segment in an 856 for? explain the fields", "knowledge"),
     # a how-to asked of a named tool, titled the way a search-engine question is
     ("grafana stat panel: how do I make it go red when the value is over 100", "knowledge"),
