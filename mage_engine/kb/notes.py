@@ -123,8 +123,8 @@ def _value_warnings(note: Note, text: str, where) -> list[str]:
     found = []
     for key, value, allowed in (("kind", note.kind, KINDS), ("category", note.category, CATEGORIES)):
         if value not in allowed:
-            found.append(f"{where}:{_key_line(text, key)}: unknown {key} '{_shown(value)}' (allowed: {', '.join(allowed)}); "
-                         f"kept as written")
+            found.append(f"{where}:{_key_line(text, key)}: unknown {key} '{_shown(value)}' "
+                         f"(allowed: {', '.join(allowed)}); kept as written")
     for key, value in (("created", note.created), ("updated", note.updated)):
         if value and not iso_date(value):
             found.append(f"{where}:{_key_line(text, key)}: {key} '{_shown(value)}' is not a date (write YYYY-MM-DD); "
