@@ -198,7 +198,9 @@ def test_doctor_never_runs_a_shared_script_that_is_not_mages(project, tmp_path):
                           env={**os.environ, "PATH": env_path}, timeout=120)
     checks = {check["name"]: check for check in json.loads(done.stdout)["checks"]}
     assert not marker.exists()
-    assert "is not the script mage writes, so doctor did not run it" in checks["hook:SessionStart"]["detail"]
+    assert checks["hooks"]["status"] == "fail" and "is not the script mage writes" in checks["hooks"]["detail"]
+    assert "hook:SessionStart" not in checks  # one line, not one per event
+    assert "--shared" in checks["hooks"]["fix"]  # plain `connect` would move the team's hooks to this machine only
 
 
 @pytest.mark.parametrize("lines, extra, status", [(20, 0, "ok"), (150, 0, "warn"), (185, 0, "fail"),

@@ -36,9 +36,17 @@ DROP_ENV = ("MAGE_KB", "MAGE_ACTOR")
 
 def run_all(kb: KB) -> list[Check]:
     """One `hook:<Event>` line per hooked event."""
+    from mage_engine.hosts.claude_code.launcher import SHARED_PREFIX
+
     session = f"{PROBE_PREFIX}{os.getpid()}"
     commands = samples.wired_commands(kb)
-    unreachable = unreachable_mage(kb, commands, _hook_env(kb))
+    if any(command.startswith(SHARED_PREFIX) for command, _, _ in commands.values()) and not _is_mages_script(kb):
+        return [fail("hooks", "the committed .claude/hooks/mage-hook is not the script mage writes (edited, or "
+                     "someone else's), so doctor ran no hook: every teammate's hooks run it",
+                     "see `git diff .claude/hooks/mage-hook` (or `git log` on it); restore it, or rename yours, then "
+                     "`mage connect claude-code --shared` writes mage's again (plain `connect` would un-share the hooks)",
+                     shared=True)]
+    unreachable = unreachable_mage(kb, {event: entry[:2] for event, entry in commands.items()}, _hook_env(kb))
     if unreachable:
         return [unreachable]
     with tempfile.TemporaryDirectory(prefix="mage-doctor-") as folder:
@@ -50,13 +58,17 @@ def run_all(kb: KB) -> list[Check]:
             samples.forget_session(kb, session)
 
 
-def run_one(kb: KB, event: str, wired: str, timeout: float, session: str, transcript: str) -> Check:
-    """Run one hook with its sample payload and judge what the host would see."""
+def run_one(kb: KB, event: str, wired: str, timeout: float, in_settings: bool, session: str,
+            transcript: str) -> Check:
+    """Run one hook with its sample payload and judge what the host would see (`in_settings`: the
+    command is a mage group's in a settings file, not this install's run as a sample)."""
     command, differs = command_to_run(kb, event, wired)
     check = _run(kb, event, command, timeout, session, transcript)
     if differs:  # what the host would run is not mage's: never run here, and not what was judged
         return fail(check.name, f"{differs}; this install's hook, run instead: {check.status}, {check.detail}",
                     "run `mage connect claude-code` to re-wire it", wired=wired, **check.data)
+    if not in_settings:  # the host runs nothing of mage's for this event: `hooks-wired` says why
+        check.detail += "; not wired, so this install's hook ran as a sample"
     return check
 
 

@@ -15,17 +15,19 @@ SECRET = "ghp_" + "D0ct0rPr0be" * 3 + "XYZ"
 
 
 def wired_commands(kb: KB) -> dict:
-    """event -> (shell command, timeout): as wired in the settings, else this install's."""
+    """event -> (shell command, timeout, wired): as wired in the settings (wired True), else this
+    install's, run as a sample (wired False)."""
     commands = {}
     for shared in (False, True):
         data, _ = load_settings(settings_path(kb, shared))
         for event, group in wired_groups(data.get("hooks", {})).items():
             handler = (group.get("hooks") or [{}])[0]
             if event in EVENTS and isinstance(handler.get("command"), str):
-                commands.setdefault(event, (handler["command"], float(handler.get("timeout") or EVENTS[event][1])))
+                commands.setdefault(event, (handler["command"], float(handler.get("timeout") or EVENTS[event][1]),
+                                            True))
     for event, (_, timeout, _) in EVENTS.items():
         if event not in commands:
-            commands[event] = (personal_launcher().command(event), float(timeout))
+            commands[event] = (personal_launcher().command(event), float(timeout), False)
     return commands
 
 
