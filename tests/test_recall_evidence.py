@@ -260,3 +260,18 @@ def test_a_verb_whose_stem_is_a_noun_of_the_trade_stays_a_topic_word(tmp_path):
         words = {word: label for row in why(kb, prompt)["candidates"] if row["id"] == note
                  for word, _, label in row["words"]}
         assert any(label == "word" for label in words.values()), (prompt, words)
+
+
+def test_a_prompt_that_says_most_of_a_title_in_everyday_words_finds_its_note(tmp_path):
+    """A new user's rule and procedure, asked about in the title's own words: "friday" is everyday
+    English and "find", "long", "running" too, so each shared only one topic word with its note."""
+    kb = indexed_kb_of(tmp_path / "project", {
+        "never-deploy-friday": ("Never deploy to production on Friday", "Friday deploys wait for Monday.\n"),
+        "deploy-bot": ("Deploys to staging go through the deploy bot", "Type /deploy in the channel.\n"),
+        "pg-long-queries": ("Postgres: find long-running queries with pg_stat_activity",
+                            "SELECT pid, now() - query_start FROM pg_stat_activity ORDER BY 2 DESC;\n"),
+        "pg-too-many-clients": ("Postgres: too many clients means the pgbouncer pool is full",
+                                "Raise default_pool_size in pgbouncer.ini.\n")})
+    assert why(kb, "is it ok to deploy on friday?")["hinted"] == ["never-deploy-friday"]
+    assert why(kb, "how do I find long running queries in postgres")["hinted"] == ["pg-long-queries"]
+    assert why(kb, "deploy the docs site on friday evening")["hinted"] == []  # one topic word: no title said

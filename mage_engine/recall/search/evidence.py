@@ -25,9 +25,9 @@ when the score clears the floor *and* the evidence is strong:
 - when the prompt pastes an error message, one of the shared words (everyday and
   software words aside) must be the error's own (pasted_error.py): a note that
   shares only the tool's and the team's words is about another error;
-- whatever its words' labels, a prompt that restates the note's title (three or
-  more of its words, three quarters of them) is evidence (`restates_title`,
-  decide.py): the title is the note's question.
+- whatever its words' labels, a prompt that restates the note's title (two or
+  more of its words, three fifths of them), with a score over the floor, is
+  evidence (`restates_title`, decide.py): the title is the note's question.
 
 `judge` returns the verdict and the shared words, labelled, for the injection
 ledger and `mage hints --why`.
@@ -64,13 +64,15 @@ def judge(weights, matches, error_words=frozenset()) -> Evidence:
     return verdict
 
 
-TITLE_WORDS = 3  # a title restated: at least this many of its words in the prompt …
-TITLE_SHARE = 0.75  # … and this share of them
+TITLE_WORDS = 2  # a title restated: at least this many of its words in the prompt …
+TITLE_SHARE = 0.6  # … and this share of them ("is it ok to deploy on friday?", "Never deploy to production on Friday")
 
 
 def restates_title(title: str, prompt: str) -> bool:
     """Whether the prompt says most of the note's title ("is it ok to force push to main?" and
-    "Never force-push to main"): the title is the note's question, however everyday its words."""
+    "Never force-push to main", "how do I find long running queries in postgres" and "Postgres: find
+    long-running queries with pg_stat_activity"): the title is the note's question, however everyday
+    its words."""
     from mage_engine.terms import analysis
 
     held = set(analysis.terms(title))
