@@ -52,6 +52,10 @@ def ledger_decisions(kb) -> list:
     ("rabbitmq topic exchange vs fanout exchange, quick explanation pls", "knowledge"),
     ("kubernetes: deployment versus statefulset in two lines", "knowledge"),
     ("whats the diff between perform_async and perform_in in sidekiq", "knowledge"),
+    ("should we use uv vs pip here?", "question"),  # asked of this team: its preference answers
+    ("can we make a system tray icon with the live total wattage?", "task"),  # work asked for
+    ("explain why we use uv instead of pip", "question"),
+    ("pros and cons of playfab vs running our own backend, short list for a blog post", "knowledge"),
     ("whats the BSN segment in an 856 for? explain the fields", "knowledge"),
     # a how-to asked of a named tool, titled the way a search-engine question is
     ("grafana stat panel: how do I make it go red when the value is over 100", "knowledge"),

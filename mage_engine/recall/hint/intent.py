@@ -22,7 +22,9 @@ Three kinds of prompt move the floor a note's hint score must clear (decide.py):
   systems (fix, bump, update, deploy, build) are not in the list: those are where
   a team's lessons apply.
 - a *question about how things are done here*: may I, should we, is it OK to, do we
-  need, who do I ask, what's the process, anything I need to do, what do I do. A
+  need, who do I ask, what's the process, anything I need to do, what do I do. Asked
+  of "we" or "our", or why we do something, it is one even beside a comparison
+  ("should we use uv vs pip here?", "explain why we pin uv"). A
   team's rules, owners and procedures are the answer, in words the prompt rarely
   shares ("is it ok to use double for the fee" and a note on BigDecimal for money).
   Such a prompt needs `floor - QUESTION_MARGIN`.
@@ -65,6 +67,10 @@ QUESTION_PHRASES = (
     ("anything", "i", "need"), ("anything", "we", "need"), ("anything", "special"), ("is", "there", "anything"),
     ("what", "should", "i"), ("what", "should", "we"), ("do", "i", "have", "to"), ("do", "we", "have", "to"),
     ("i", "need", "to", "do"), ("what", "do", "i", "do"), ("what", "do", "we", "do"))
+# Those that ask it of this team, and why it does what it does: they are the team's question even
+# beside a comparison or an explanation ("should we use uv vs pip here?", "explain why we pin uv").
+TEAM_QUESTIONS = tuple(phrase for phrase in QUESTION_PHRASES if "we" in phrase or "our" in phrase) + (
+    ("why", "we"), ("why", "do", "we"), ("why", "does", "our"), ("why", "are", "we"))
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
@@ -83,6 +89,10 @@ def _intent(prompt: str) -> str:
     if not words:
         return ""
     asked = _after_lead(words)
+    if _is_task(words) and asked[:1] != ["explain"]:
+        return "task"  # "can we make a tray icon …" asks for work, whoever says "we"
+    if _holds_any(words, TEAM_QUESTIONS):
+        return "question"
     if _holds_any(words, KNOWLEDGE_PHRASES) or _asks_for_snippet(asked) or _asks_for_construct(asked) \
             or _asks_for_example(words):
         return "knowledge"
