@@ -9,7 +9,7 @@ Three kinds of prompt move the floor a note's hint score must clear (decide.py):
   query: top 3…", "github actions: run …"), or asks for a snippet or an example of
   a kind ("kubectl command to…", "regex for…", "aws cli one liner to…", "postgres
   query to…", "boto3 paginate example", "…, example pls"). The answer is the
-  technology's, not this team's: across 1,450 labelled prompts, none of the 100
+  technology's, not this team's: across 1,360 labelled prompts, none of the 114
   of this kind was relevant to a note, though many share a note's technology and
   its names ("select_related vs prefetch_related" and a note that fixed a slow
   endpoint with prefetch_related). Such a prompt needs `floor + KNOWLEDGE_MARGIN`.
