@@ -275,3 +275,19 @@ def test_a_prompt_that_says_most_of_a_title_in_everyday_words_finds_its_note(tmp
     assert why(kb, "is it ok to deploy on friday?")["hinted"] == ["never-deploy-friday"]
     assert why(kb, "how do I find long running queries in postgres")["hinted"] == ["pg-long-queries"]
     assert why(kb, "deploy the docs site on friday evening")["hinted"] == []  # one topic word: no title said
+
+
+def test_a_log_lines_date_and_time_are_no_topic(tmp_path):
+    """A new user's `mage hints --why "2026-12-04"` scored a note 0.40 on the date alone: its "12:00"
+    holds the 12. A date or a time of day weighs like a bare small number, whoever holds its parts;
+    a version (`24.04`) and a port (`5432`) still count in full."""
+    kb = indexed_kb_of(tmp_path / "project", {
+        "friday-freeze": ("Production deploys freeze on Fridays", "Frozen from Friday 12:00 until Monday 09:00.\n"),
+        "ubuntu-base": ("The CI image is Ubuntu 24.04", "Runners use the 24.04 image; postgres listens on 5432.\n")})
+    stamped = why(kb, "2026-12-04 12:00:01,101 INFO worker started")
+    assert all(row["score"] < 0.2 for row in stamped["candidates"]), stamped["candidates"]
+    labels = {word: label for row in stamped["candidates"] for word, _, label in row["words"]}
+    assert labels.get("2026-12-04", "everyday") == "everyday" and labels.get("12:00:01", "everyday") == "everyday"
+    versioned = why(kb, "bump the ci image from 24.04")
+    assert any(word == "24.04" and label != "everyday" for row in versioned["candidates"]
+               for word, _, label in row["words"]), versioned["candidates"]

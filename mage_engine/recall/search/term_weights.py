@@ -76,8 +76,29 @@ _ONE_NOTE_IDF = {}
 
 
 def is_bare_number(text: str) -> bool:
-    """A word that is only a one- or two-digit number."""
-    return len(text) <= 2 and text.isdigit()
+    """A word that is only a one- or two-digit number, or a date or a time of day (`2026-12-04`,
+    `09:00`, `2026-12-04T03:20:05Z`): a log line's stamp, no topic (today's date in a pasted log
+    matched a note whose `12:00` holds the 12)."""
+    if len(text) <= 2:
+        return text.isdigit()
+    return text[:1].isdigit() and _is_stamp(text)
+
+
+def _is_stamp(text: str) -> bool:
+    day, _, clock = text.rstrip("Zz").partition("T")
+    if not clock and ":" in day:
+        day, clock = "", day
+    clock = clock.split(".")[0].split(",")[0]  # fractions of a second: `.123`, `,101`
+    return (not day or _digits_apart(day, "-/", 3)) and (not clock or _digits_apart(clock, ":", 2, 3))
+
+
+def _digits_apart(text: str, separators: str, *counts) -> bool:
+    """Whether `text` is 2 or 3 runs of digits (`counts`: how many) joined by one of `separators`."""
+    for separator in separators:
+        parts = text.split(separator)
+        if len(parts) in counts and all(part.isdigit() and len(part) <= 4 for part in parts):
+            return True
+    return False
 
 
 def _numeric(term: str) -> bool:
