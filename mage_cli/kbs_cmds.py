@@ -93,25 +93,33 @@ def kbs(confirm_them, kb_dir, as_json):
     from mage_engine.kbs.confirmed import confirm
     from mage_engine.kbs.status import others_status
 
+    from mage_engine.base.errors import MageError
+    from mage_engine.kbs.attached import listed_top
+    from mage_engine.kbs.confirmed import confirmed_tops
+
     kb = open_kb(kb_dir)
     config = load_config(kb)
-    confirmed = []
+    confirmed_now = []
     if confirm_them:
         if current_actor() == "agent":
-            raise click.UsageError("only a person confirms which KBs this project reads: run `mage kbs --confirm` "
-                                   "in your own shell, outside the agent")
+            raise MageError("confirming which knowledge bases this project reads is refused to the agent",
+                            "a person runs `mage kbs --confirm` in their own shell")
         waiting = unconfirmed(kb, config)
         confirm(kb, [entry["top"] for entry in waiting])
-        confirmed = [entry["path"] for entry in waiting]
+        confirmed_now = [entry["path"] for entry in waiting]
     status = others_status(kb, config)
+    on_record = confirmed_tops(kb)
+    confirmed = [entry["path"] for entry in config.kbs if listed_top(kb, entry["path"]) in on_record]
     if as_json:
-        echo_json({**status, "confirmed": confirmed})
+        echo_json({**status, "confirmed": confirmed, "confirmed_now": confirmed_now})
         return
     from mage_cli.status_cmd import _print_other_kbs
 
-    for path in confirmed:
+    for path in confirmed_now:
         click.echo(f"confirmed {path}: read from now on in this project")
+    if confirm_them and not confirmed_now:
+        click.echo("nothing to confirm: every KB kbs: lists outside this project is confirmed here, or not cloned")
     _print_other_kbs(status)
-    if not (config.kbs or confirm_them):
+    if not config.kbs:
         click.echo("kbs:            none listed in mage/config.yaml (docs/scale.md: a team KB shared by several "
                    "repositories)")

@@ -60,6 +60,11 @@ def _print_other_kbs(other: dict) -> None:
         click.echo(f"personal KB     none (`mage init --personal` makes one at {personal['path']})")
     for row in other["kbs"]:
         click.echo(f"[{row['name']}] KB{' ' * max(1, 11 - len(row['name']))}{row['path']} · notes {row['notes']}")
+    for entry in other.get("unconfirmed", []):
+        click.echo(f"[{entry['name']}] KB{' ' * max(1, 11 - len(entry['name']))}{plain(entry['path'])} · not read "
+                   "until confirmed here (`mage kbs --confirm`)")
+    for entry in other["missing"]:
+        click.echo(f"[{entry['name']}] KB{' ' * max(1, 11 - len(entry['name']))}{plain(entry['path'])} · not cloned here")
     for entry in other["missing"]:
         click.echo(f"warning: kbs: {entry['path']} holds no knowledge base here (clone it, or remove it "
                    "from mage/config.yaml)", err=True)

@@ -106,3 +106,11 @@ def test_show_says_each_warning_once(kb):
     (kb.notes_dir / "fruit.md").write_text("---\nid: fruit\ntitle: Fruit\nkind: banana\n---\nBody.\n")
     done = run_mage("show", "fruit", cwd=kb.root)
     assert done.returncode == 0 and done.stderr.count("unknown kind 'banana'") == 1
+
+
+def test_kb_naming_the_mage_folder_of_a_kb_points_at_the_kb(kb):
+    """`--kb proj/mage` is the natural slip; the advice was to run `mage init` inside it."""
+    for folder in (kb.root / "mage", kb.root / "mage" / "notes"):
+        done = run_mage("status", "--kb", folder, cwd="/")
+        assert_one_line_error(done, f"is a folder of the knowledge base at {kb.root}, not a knowledge base")
+        assert f"point --kb at {kb.root}" in done.stderr and "mage init" not in done.stderr

@@ -185,9 +185,18 @@ def test_a_team_kb_listed_under_kbs_is_searched_and_labelled(tmp_path, personal)
     assert "[team-memory]" not in run_mage("recall", "friday deploys freeze", cwd=root).stdout  # not confirmed here
     assert "../team-memory is outside this project, so it is not read" in run_mage("status", cwd=root).stderr
     refused = run_mage("kbs", "--confirm", cwd=root, env={"CLAUDECODE": "1"})
-    assert refused.returncode == 2 and "only a person confirms" in refused.stderr
+    assert refused.returncode == 1 and refused.stderr.startswith("mage: confirming which knowledge bases")
+    assert "not read until confirmed here" in run_mage("kbs", cwd=root).stdout  # listed, not only warned
+    assert "is outside this project" in run_mage("recall", "friday deploys freeze", cwd=root).stderr
+    checks = {c["name"]: c for c in json.loads(run_mage("doctor", "--json", cwd=root).stdout)["checks"]}
+    assert checks["kbs"]["status"] == "warn" and checks["kbs"]["data"]["unconfirmed"] == ["../team-memory"]
+    assert checks["kbs"]["data"]["missing"] == ["../not-cloned"] and "mage kbs --confirm" in checks["kbs"]["fix"]
     done = run_mage("kbs", "--confirm", cwd=root)
     assert done.returncode == 0 and "confirmed ../team-memory" in done.stdout
+    assert "nothing to confirm" in run_mage("kbs", "--confirm", cwd=root).stdout
+    listed = json.loads(run_mage("kbs", "--json", cwd=root).stdout)
+    assert listed["confirmed"] == ["../team-memory"] and listed["confirmed_now"] == []
+    assert [entry["path"] for entry in listed["missing"]] == ["../not-cloned"]
     done = run_mage("recall", "friday deploys freeze", cwd=root)
     assert "[team-memory] deploys-freeze-on-fridays-after-noon" in done.stdout
     status = run_mage("status", cwd=root)

@@ -56,17 +56,36 @@ def config(kb: KB, fix: bool) -> Check:
         loaded = load_config(kb)
     except ConfigError as error:
         return fail("config", error.what, error.fix or "fix the file or delete it to use the defaults")
-    from mage_engine.kbs.attached import unconfirmed
-    from mage_engine.kbs.confirmed import WAITING
-
     detail = (f"{kb.relative(kb.config_path)} parses: sensitivity {loaded.sensitivity} "
               f"(K={loaded.k}, M={loaded.m}), autonomy {loaded.autonomy}")
-    warnings = [*loaded.warnings, *(WAITING.format(path=entry["path"]) for entry in unconfirmed(kb, loaded))]
-    if warnings:
-        return warn("config", f"{detail}; {'; '.join(warnings)}", "fix the value or key named, or confirm the KBs "
-                    "named with `mage kbs --confirm`" if len(warnings) > len(loaded.warnings) else
-                    "fix the value or key named", warnings=warnings)
+    if loaded.warnings:
+        return warn("config", f"{detail}; {'; '.join(loaded.warnings)}", "fix the value or key named",
+                    warnings=loaded.warnings)
     return ok("config", detail)
+
+
+def kbs(kb: KB, fix: bool) -> Check:
+    """The knowledge bases read beside this one: the personal KB and `kbs:`; a listed one not cloned
+    here, or outside the project and not confirmed on this machine, is a warning."""
+    from mage_engine.kb.config import load_config
+    from mage_engine.kbs.status import others_status
+
+    try:
+        status = others_status(kb, load_config(kb))
+    except ConfigError:
+        return ok("kbs", "see the config check")
+    read = [f"{row['name']} ({row['notes']} notes)" for row in
+            ([status["personal"]] if status["personal"].get("notes") is not None else []) + status["kbs"]]
+    detail = "reads " + ", ".join(read) if read else "reads no other knowledge base"
+    waiting = [entry["path"] for entry in status["unconfirmed"]]
+    missing = [entry["path"] for entry in status["missing"]]
+    problems = ([f"not read until confirmed here: {', '.join(waiting)}"] if waiting else []) + \
+        ([f"not cloned here: {', '.join(missing)}"] if missing else [])
+    if problems:
+        fix_text = "`mage kbs --confirm` reads the listed ones outside this project" if waiting else \
+            "clone them where kbs: says, or remove them from mage/config.yaml"
+        return warn("kbs", f"{detail}; {'; '.join(problems)}", fix_text, unconfirmed=waiting, missing=missing)
+    return ok("kbs", detail)
 
 
 def index(kb: KB, fix: bool) -> Check:

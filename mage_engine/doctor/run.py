@@ -42,7 +42,7 @@ def run_doctor(kb_dir=None, fix: bool = False, start=None) -> Report:
     report = Report(kb=str(kb.root) if kb else None, checks=[found])
     if kb is None:
         return report
-    for check in (kb_checks.config, kb_checks.index, hook_wiring.wiring, hook_wiring.shared_settings):
+    for check in (kb_checks.config, kb_checks.kbs, kb_checks.index, hook_wiring.wiring, hook_wiring.shared_settings):
         report.checks.append(_guarded(check, kb, fix))
     report.checks += hook_runs.run_all(kb)
     for check in (activity.trail, host.twin, host.memory_budget, host.skills, agent_tools.agent_tools,

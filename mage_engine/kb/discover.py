@@ -43,5 +43,9 @@ def _not_a_kb(root: Path, given_by: str) -> KBNotFound:
         return KBNotFound(f"{where}, which does not exist", f"check the path, or {point}")
     if not root.is_dir():
         return KBNotFound(f"{where}, which is a file, not a folder", point)
+    above = next((folder for folder in list(root.parents)[:2] if is_kb_root(folder)), None)
+    if above is not None:  # `--kb proj/mage` or `--kb proj/mage/notes`: the KB's own folders, not a KB
+        return KBNotFound(f"{root} is a folder of the knowledge base at {above}, not a knowledge base",
+                          f"point {given_by} at {above}")
     return KBNotFound(f"no knowledge base at {root} (no mage/config.yaml; {given_by} names it)",
                       f"run `mage init` in {root}, or {point}")
