@@ -291,3 +291,14 @@ def test_a_log_lines_date_and_time_are_no_topic(tmp_path):
     versioned = why(kb, "bump the ci image from 24.04")
     assert any(word == "24.04" and label != "everyday" for row in versioned["candidates"]
                for word, _, label in row["words"]), versioned["candidates"]
+
+
+def test_an_error_whose_words_are_all_everyday_finds_the_note_that_names_it(tmp_path):
+    """"FATAL: sorry, too many clients already" is the error a note's title names, and every word of
+    it is plain English or software talk: it shared only `FATAL` with the note, and was silent."""
+    kb = indexed_kb_of(tmp_path / "project", {
+        "pg-too-many-clients": ("Postgres: too many clients already means the pgbouncer pool is exhausted",
+                                "The app bypassed pgbouncer; point DATABASE_URL at port 6432.\n"),
+        "pg-long-queries": ("Postgres: find long-running queries", "SELECT * FROM pg_stat_activity;\n")})
+    assert why(kb, "FATAL: sorry, too many clients already")["hinted"] == ["pg-too-many-clients"]
+    assert why(kb, "FATAL: the database system is starting up")["hinted"] == []  # another error

@@ -89,7 +89,7 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     """The decision over ranked note hits (each with its `matches`). A prompt that is exactly a
     note's title (any language, case and punctuation aside) names that note, however short."""
     from mage_engine.recall.search.evidence import Evidence, judge, restates_title
-    from mage_engine.recall.search.pasted_error import error_words
+    from mage_engine.recall.search.pasted_error import error_words, names_the_error
     from mage_engine.recall.hint.intent import floor_shift, intent
 
     context = standing if isinstance(standing, dict) else dict.fromkeys(standing, IN_STANDING)
@@ -102,7 +102,8 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     hinted, rows, judged, pasted = [], [], {}, error_words(prompt)
     for hit in hits:
         evidence = judged[hit.id] = judge(weights, hit.matches, pasted)
-        if not evidence.strong and hit.score >= needed and restates_title(hit.title, prompt):
+        if not evidence.strong and hit.score >= needed and (restates_title(hit.title, prompt) or pasted and
+                                                              names_the_error(prompt, hit.title, hit.summary)):
             evidence = judged[hit.id] = Evidence(True, "", evidence.words)
         reason = _reason(hit, evidence, -1.0 if hit.id in titled else needed, context.get(hit.id),
                          len(hinted) >= count, hit.id in titled)

@@ -27,7 +27,9 @@ when the score clears the floor *and* the evidence is strong:
   shares only the tool's and the team's words is about another error;
 - whatever its words' labels, a prompt that restates the note's title (two or
   more of its words, three fifths of them), with a score over the floor, is
-  evidence (`restates_title`, decide.py): the title is the note's question.
+  evidence (`restates_title`, decide.py): the title is the note's question; so
+  is a title or summary that names the pasted error, four words of it in a row
+  (pasted_error.names_the_error).
 
 `judge` returns the verdict and the shared words, labelled, for the injection
 ledger and `mage hints --why`.

@@ -50,8 +50,22 @@ def error_words(prompt: str) -> frozenset:
 
 
 def _error_words(prompt: str) -> frozenset:
+    return frozenset(word for clause in error_clauses(prompt) for word in clause)
+
+
+_clauses = [None, ()]  # the last prompt and its error clauses
+
+
+def error_clauses(prompt: str) -> tuple:
+    """Each error clause of the prompt as its lower-case words in order (empty when it pastes none)."""
+    if _clauses[0] != prompt:
+        _clauses[:] = [prompt, _error_clauses(prompt)]
+    return _clauses[1]
+
+
+def _error_clauses(prompt: str) -> tuple:
     text = prompt[:SCANNED_CHARS].lower()
-    found, read = set(), set()  # `read`: the clauses' (begin, end), so no stretch is read twice
+    found, read = [], set()  # `read`: the clauses' (begin, end), so no stretch is read twice
     for marker in MARKERS:
         start = text.find(marker)
         while start >= 0:
@@ -60,11 +74,27 @@ def _error_words(prompt: str) -> frozenset:
             stop = min(len(text) if end < 0 else end, begin + CLAUSE_CHARS)
             if not any(b <= begin and stop <= e for b, e in read):  # "error: error: error:" reads once
                 read.add((begin, stop))
-                found.update(text[begin:stop].translate(_WORD_CHARS).split())
+                found.append(tuple(text[begin:stop].translate(_WORD_CHARS).split()))
             start = text.find(marker, begin)
             if len(read) > MAX_CLAUSES:
-                return frozenset(found)
-    return frozenset(found)
+                return tuple(found)
+    return tuple(found)
+
+
+NAMED_RUN = 4  # words of an error clause, in a row, that a note's title or summary says: it names that error
+
+
+def names_the_error(prompt: str, title: str, summary: str) -> bool:
+    """Whether the note's title or summary says NAMED_RUN or more words of a pasted error clause in a
+    row, small words included ("sorry, too many clients already": every word of it is everyday, and
+    only their order names the error)."""
+    clauses = [clause for clause in error_clauses(prompt) if len(clause) >= NAMED_RUN]
+    if not clauses:
+        return False
+    said = f" {f'{title} {summary}'.lower().translate(_WORD_CHARS)} "
+    said = " " + " ".join(said.split()) + " "
+    return any(f" {' '.join(clause[at:at + NAMED_RUN])} " in said
+               for clause in clauses for at in range(len(clause) - NAMED_RUN + 1))
 
 
 ERROR_LINES = 3  # of a long paste: the first error lines are its message, the rest its consequences
