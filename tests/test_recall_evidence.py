@@ -298,7 +298,8 @@ def test_an_error_whose_words_are_all_everyday_finds_the_note_that_names_it(tmp_
     it is plain English or software talk: it shared only `FATAL` with the note, and was silent."""
     kb = indexed_kb_of(tmp_path / "project", {
         "pg-too-many-clients": ("Postgres: too many clients already means the pgbouncer pool is exhausted",
-                                "The app bypassed pgbouncer; point DATABASE_URL at port 6432.\n"),
+                                "FATAL: sorry, too many clients already came from the app bypassing pgbouncer; "
+                                "point DATABASE_URL at port 6432.\n"),
         "pg-long-queries": ("Postgres: find long-running queries", "SELECT * FROM pg_stat_activity;\n")})
     assert why(kb, "FATAL: sorry, too many clients already")["hinted"] == ["pg-too-many-clients"]
-    assert why(kb, "FATAL: the database system is starting up")["hinted"] == []  # another error
+    assert why(kb, "FATAL: role \"deploy\" does not exist")["hinted"] == []  # another error
