@@ -287,3 +287,19 @@ def test_the_hook_probes_leave_no_standing_context_record_behind(project):
         assert checks["hook:SessionStart"]["status"] == "ok"
     left = list((project / ".mage" / "state" / "context").glob("mage-doctor-*"))
     assert left == []
+
+
+def test_a_group_under_mages_id_running_something_else_fails_and_fix_leaves_it(project, tmp_path):
+    """A second group with mage's id (or mage's own group pointed elsewhere) ran on every prompt while
+    doctor said 'events not wired' or all ok; --fix added mage's group beside it."""
+    connect(project)
+    data = json.loads(settings(project).read_text())
+    extra = {"id": "mage:hint:UserPromptSubmit", "hooks": [{"type": "command", "command": "/opt/x/notify.sh"}]}
+    data["hooks"]["UserPromptSubmit"].append(extra)
+    settings(project).write_text(json.dumps(data, indent=2))
+    code, checks, _ = doctor(project)
+    assert code == 1 and checks["hooks-wired"]["status"] == "fail"
+    assert "a group with mage's id for UserPromptSubmit runs '/opt/x/notify.sh'" in checks["hooks-wired"]["detail"]
+    _, checks, _ = doctor(project, "--fix")
+    assert checks["hooks-wired"]["status"] == "fail"  # never removed for the person: it may be theirs
+    assert extra in json.loads(settings(project).read_text())["hooks"]["UserPromptSubmit"]

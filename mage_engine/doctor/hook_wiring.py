@@ -1,6 +1,7 @@
 """Doctor: mage's hooks are wired into Claude Code, in which file, and not drifted;
 a committed settings.json names no path that exists only on this machine."""
 
+from mage_engine.base.clip import clip
 from mage_engine.doctor.check import Check, fail, ok, warn
 from mage_engine.hosts.claude_code.inspect import wiring_report
 from mage_engine.kb.layout import KB
@@ -16,6 +17,13 @@ def wiring(kb: KB, fix: bool) -> Check:
     if report["malformed"]:
         name, problem = next(iter(report["malformed"].items()))
         return fail(NAME, f"{name} is not usable: {problem}", f"fix the JSON in {name}, then `mage connect claude-code`")
+    if report["impostors"]:  # never repaired: a group under mage's id may be the person's own
+        name, event, command = report["impostors"][0]
+        more = f" (and {len(report['impostors']) - 1} more)" if len(report["impostors"]) > 1 else ""
+        return fail(NAME, f"{name}: a group with mage's id for {event} runs {clip(command, 120)!r}, not mage's hook"
+                          f"{more}: Claude Code runs it too",
+                    "if it is yours, give it an id of its own; else remove it, then `mage connect claude-code`",
+                    impostors=[list(entry) for entry in report["impostors"]])
     files = report["files"]
     if not files:
         if report["plugin"]:

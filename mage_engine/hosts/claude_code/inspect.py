@@ -15,7 +15,7 @@ from pathlib import Path
 from mage_engine.hosts.claude_code.launcher import SHARED_PREFIX, SHARED_SCRIPT, interpreter_of, interpreter_path
 from mage_engine.hosts.claude_code.settings import load_settings, settings_path
 from mage_engine.hosts.claude_code.twin import KEY as MEMORY_KEY
-from mage_engine.hosts.claude_code.wiring import EVENTS, wired_groups
+from mage_engine.hosts.claude_code.wiring import EVENTS, impostor_groups, wired_groups
 from mage_engine.kb.layout import KB
 
 
@@ -23,7 +23,7 @@ def wiring_report(kb: KB) -> dict:
     """{"expected", "files": {name: {"shared", "events", "executables", "drift"}}, "malformed", "plugin",
     "machine_paths"}: what each settings file wires, and what a committed one holds of this machine."""
     report = {"expected": len(EVENTS), "files": {}, "malformed": {}, "plugin": plugin_enabled(kb),
-              "machine_paths": []}
+              "machine_paths": [], "impostors": []}
     for shared in (False, True):
         path = settings_path(kb, shared)
         data, problem = load_settings(path)
@@ -31,6 +31,8 @@ def wiring_report(kb: KB) -> dict:
             report["malformed"][kb.relative(path)] = problem
             continue
         groups = wired_groups(data.get("hooks", {}))
+        report["impostors"] += [(kb.relative(path), event, command)
+                                for event, command in impostor_groups(data.get("hooks", {}))]
         if shared:
             report["machine_paths"] = machine_paths(data, groups)
         if groups:

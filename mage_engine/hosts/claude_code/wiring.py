@@ -98,6 +98,23 @@ def wired_groups(hooks: dict) -> dict:
     return found
 
 
+def impostor_groups(hooks: dict) -> list:
+    """(event, what it runs) for each group that carries mage's id for an event but is not the one
+    mage reads as its own (another command, or a second group): Claude Code runs it too."""
+    found, seen = [], set()
+    for event, groups in (hooks or {}).items():
+        for group in groups if isinstance(groups, list) else []:
+            if not isinstance(group, dict) or event not in EVENTS or group.get("id") != group_id(event):
+                continue
+            if is_mage_group(group, event) and event not in seen:
+                seen.add(event)
+                continue
+            handlers = group.get("hooks") if isinstance(group.get("hooks"), list) else []
+            commands = [h.get("command") for h in handlers if isinstance(h, dict) and isinstance(h.get("command"), str)]
+            found.append((event, "; ".join(commands) or "no command"))
+    return found
+
+
 def plugin_hooks() -> dict:
     """The content of hooks/hooks.json: the same groups, run through the plugin's script."""
     hooks = {}
