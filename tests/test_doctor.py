@@ -303,3 +303,16 @@ def test_a_group_under_mages_id_running_something_else_fails_and_fix_leaves_it(p
     _, checks, _ = doctor(project, "--fix")
     assert checks["hooks-wired"]["status"] == "fail"  # never removed for the person: it may be theirs
     assert extra in json.loads(settings(project).read_text())["hooks"]["UserPromptSubmit"]
+
+
+def test_a_failing_wiring_lists_the_rest_of_its_drift_too(project):
+    connect(project)
+    data = json.loads(settings(project).read_text())
+    data["hooks"]["Stop"][-1]["hooks"][0]["command"] = data["hooks"]["Stop"][-1]["hooks"][0]["command"].replace(
+        str(BIN), "/gone/bin")
+    data["hooks"]["UserPromptSubmit"][0]["hooks"][0]["timeout"] = 90
+    settings(project).write_text(json.dumps(data, indent=2))
+    _, checks, _ = doctor(project)
+    detail = checks["hooks-wired"]["detail"]
+    assert checks["hooks-wired"]["status"] == "fail" and "/gone/bin/python does not exist" in detail
+    assert "drifted: UserPromptSubmit: timeout 90 (mage writes 10)" in detail  # what --fix will reset as well

@@ -140,7 +140,10 @@ def test_the_same_request_around_other_words_is_staged_once(kb):
     assert draft.title == "Never commit without signing"
     done = run_mage("groom", "--accept", draft.id, "--kb", kb.root)
     assert done.returncode == 0, done.stderr
-    _prompt(kb, "s3", "never commit without signing, I mean it")  # accepted: a note holds it now
+    payload = {"session_id": "s3", "cwd": str(kb.root), "hook_event_name": "UserPromptSubmit",
+               "prompt": "never commit without signing, I mean it"}
+    done = run_hook("UserPromptSubmit", payload)  # accepted: a note holds it now, and the prompt restates it
+    assert done.returncode == 0 and f"- {draft.id}: " in done.stdout
     assert _drafts(kb) == []
 
 

@@ -84,8 +84,10 @@ def _judge(name: str, info: dict, files: dict, report: dict) -> Check:
         return warn(NAME, f"{where}, and the mage plugin is enabled too: each hook runs twice",
                     "keep one route: `mage connect claude-code --no-hooks`, or disable the plugin", **data)
     broken = [line for line in info["drift"] if "does not exist" in line or "not wired" in line]
-    if broken:
-        return fail(NAME, f"{where}; {'; '.join(broken)}", CONNECT, drift=info["drift"], **data)
+    if broken:  # the rest of the drift too: --fix resets it all at once
+        rest = [line for line in info["drift"] if line not in broken][:3]
+        return fail(NAME, f"{where}; {'; '.join(broken)}" + (f"; drifted: {'; '.join(rest)}" if rest else ""),
+                    CONNECT, drift=info["drift"], **data)
     if info["drift"]:
         return warn(NAME, f"{where}; drifted: {'; '.join(info['drift'][:3])}", CONNECT, drift=info["drift"], **data)
     return ok(NAME, where, **data)
