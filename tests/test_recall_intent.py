@@ -67,6 +67,9 @@ def ledger_decisions(kb) -> list:
     ("pydantic v2: validate that end_date is after start_date on a model", "knowledge"),  # an imperative after it
     ("github actions: run the test job as a matrix over python 3.11 and 3.12", "knowledge"),
     ("terraform: fix the drift on the staging bucket", ""),  # maintenance of the team's own systems
+    ("git: undo my last commit but keep the changes staged", "knowledge"),  # a tool every team names
+    ("react: debounce a search input without a library", "knowledge"),
+    ("docker: Error response from daemon: pull access denied for api", ""),  # its error, pasted
     ("help me word an out-of-office reply, I'm off from the 14th to the 21st", "task"),
     ("Audit security settings and vulnerabilities", "task"),  # a review to run, from the prompt alone
     ("verify all of the network config changes you have made this session", "task"),

@@ -125,11 +125,33 @@ def _tool_how_to(prompt: str) -> bool:
     named = opening_words(head)
     if not 1 <= len(named) <= TOOL_HEAD_WORDS or len(head) > 60 or not all(c.isalnum() or c in " .-_/" for c in head):
         return False
+    if _every_team_names(head) and not _pastes_an_error(tail):
+        return True  # "git: undo my last commit …", "react: debounce a search input …": that tool's, anyone's
     if named[-1] in SNIPPET_NOUNS or named[-1] in ("query", "sql"):
         return True  # "postgres query: top 3 customers by order value", "sql: top 10 merchants by refunds"
     asked = opening_words(tail)
     return _is_task(asked) or asked[:1] and asked[0] in TOOL_TASK_VERBS \
         or any(tuple(asked[:len(opening)]) == opening for opening in HOW_TO_OPENINGS)
+
+
+def _every_team_names(head: str) -> bool:
+    """Whether the words before the colon name only technologies every team names (git, react,
+    docker compose: stopwords.GENERIC_TECH), not this team's service or tool."""
+    from mage_engine.terms import analysis, wordlists
+
+    terms = analysis.terms(head)
+    return bool(terms) and all(term in wordlists.generic_tech_terms() for term in terms)
+
+
+ERROR_OPENINGS = frozenset("error errors fatal exception panic failed failure warning traceback".split())
+
+
+def _pastes_an_error(tail: str) -> bool:
+    """Whether what follows the tool's name is its error, pasted ("docker: Error response from daemon: …")."""
+    from mage_engine.recall.search.pasted_error import MARKERS
+
+    low, first = tail[:OPENING_CHARS].lower(), opening_words(tail)[:1]
+    return any(marker in low for marker in MARKERS) or bool(first) and first[0] in ERROR_OPENINGS
 
 
 def floor_shift(kind: str) -> float:
