@@ -127,8 +127,11 @@ def test_a_projects_own_script_of_that_name_is_never_overwritten(project):
 
 
 def test_moving_back_to_the_personal_file_removes_the_shared_script(project):
-    run_mage("connect", "claude-code", "--shared", cwd=project)
+    run_mage("connect", "claude-code", cwd=project)
+    out = run_mage("connect", "claude-code", "--shared", cwd=project).stdout
+    assert "moved mage's hooks from .claude/settings.local.json to .claude/settings.json" in out  # not "updated"
     out = run_mage("connect", "claude-code", cwd=project).stdout
+    assert "moved mage's hooks from .claude/settings.json to .claude/settings.local.json" in out
     assert "removed .claude/hooks/mage-hook" in out and not (project / ".claude" / "hooks").exists()
     assert "hooks" not in shared(project), "the groups moved, none left to run a missing script"
 

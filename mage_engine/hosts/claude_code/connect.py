@@ -28,7 +28,7 @@ from mage_engine.hosts.claude_code.record import HOST, before_mage, commit, load
     state_path
 from mage_engine.hosts.claude_code.settings import read_both, render_settings, same_json, settings_path
 from mage_engine.hosts.claude_code.shared_script import plan_script_removal, write_script
-from mage_engine.hosts.claude_code.wiring import unwire, wire
+from mage_engine.hosts.claude_code.wiring import unwire, wire, wired_groups
 from mage_engine.hosts.linked_paths import refuse_linked_paths
 from mage_engine.kb.layout import KB
 from mage_engine.kb.lock import kb_lock
@@ -60,11 +60,15 @@ def _connect(kb: KB, shared: bool, hooks: bool, launcher) -> HostChange:
     files = read_both(kb)
     remember_originals(kb, state, files)
     created = set(state.get("created", [])) | (set() if (kb.root / ".claude").is_dir() else {".claude"})
+    held = {path for path, (_, data) in files.items() if wired_groups(data.get("hooks", {}))}
     for path, data in _planned(kb, files, hooks_file, launcher, state).items():
         text = files[path][0]
         if render_settings(data, like=text) != text:
             plan.write(path, render_settings(data, like=text))
-            change.did(f"{'updated' if text is not None else 'created'} {kb.relative(path)}")
+            if hooks_file is not None and path != hooks_file and path in held:
+                change.did(f"moved mage's hooks from {kb.relative(path)} to {kb.relative(hooks_file)}")
+            else:
+                change.did(f"{'updated' if text is not None else 'created'} {kb.relative(path)}")
             created |= {kb.relative(path)} if text is None else set()
     if hooks and shared:
         created |= write_script(kb, change)
