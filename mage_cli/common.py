@@ -118,7 +118,7 @@ def warn_config(kb: KB) -> None:
     from mage_engine.kbs.confirmed import WAITING
 
     for entry in unconfirmed(kb, config):  # its notes are missing from what follows, as from the hooks'
-        click.echo(f"warning: {WAITING.format(path=entry['path'])}", err=True)
+        click.echo(f"warning: {WAITING.format(path=entry['shown'])}", err=True)
 
 
 def warn_unread_notes(kb: KB) -> None:

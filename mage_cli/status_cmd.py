@@ -61,15 +61,23 @@ def _print_other_kbs(other: dict) -> None:
     for row in other["kbs"]:
         click.echo(f"[{row['name']}] KB{' ' * max(1, 11 - len(row['name']))}{row['path']} · notes {row['notes']}")
     for entry in other.get("unconfirmed", []):
-        click.echo(f"[{entry['name']}] KB{' ' * max(1, 11 - len(entry['name']))}{plain(entry['path'])} · not read "
-                   "until confirmed here (`mage kbs --confirm`)")
+        click.echo(f"{_label(entry)}{plain(entry.get('shown', entry['path']))} · not read until confirmed here "
+                   "(`mage kbs --confirm`)")
     for entry in other["missing"]:
-        click.echo(f"[{entry['name']}] KB{' ' * max(1, 11 - len(entry['name']))}{plain(entry['path'])} · not cloned here")
+        click.echo(f"{_label(entry)}{plain(entry['path'])} · not cloned here")
     for entry in other["missing"]:
         click.echo(f"warning: kbs: {entry['path']} holds no knowledge base here (clone it, or remove it "
                    "from mage/config.yaml)", err=True)
     for entry in other.get("unconfirmed", []):
-        click.echo(f"warning: {UNCONFIRMED.format(path=plain(entry['path']))}", err=True)
+        click.echo(f"warning: {UNCONFIRMED.format(path=plain(entry.get('shown', entry['path'])))}", err=True)
+    for entry in other.get("same_as", []):
+        click.echo(f"warning: kbs: {plain(entry['path'])} is the same KB as {plain(entry['same_as'])}, so it is read "
+                   "once (remove one of them from mage/config.yaml)", err=True)
+
+
+def _label(entry: dict) -> str:
+    """`[name] KB` padded to the column the other rows' values start at."""
+    return f"[{entry['name']}] KB{' ' * max(1, 11 - len(entry['name']))}"
 
 
 def _shown(value) -> str:

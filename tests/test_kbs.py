@@ -290,3 +290,15 @@ def test_a_personal_note_in_the_sessions_standing_context_is_not_hinted_again(tm
     ledger = [json.loads(line) for line in (root / ".mage" / "injections.jsonl").read_text().splitlines()]
     reasons = {row["id"]: row["reason"] for row in ledger[-1]["decision"]["candidates"]}
     assert reasons["personal:never-push-to-a-shared-branch-without-asking-first"] == "in standing context"
+
+
+def test_a_kbs_entry_through_a_link_or_twice_is_said_so(tmp_path, personal):
+    team, root = project(tmp_path, "team-memory"), project(tmp_path, "api")
+    (root / "vendor").mkdir()
+    (root / "vendor" / "team").symlink_to(team)
+    config = root / "mage" / "config.yaml"
+    config.write_text(config.read_text() + "kbs:\n  - vendor/team\n  - ../team-memory\n")
+    done = run_mage("kbs", cwd=root)
+    assert f"vendor/team (a link to {team})" in done.stdout  # "inside this project", as written, leads outside
+    assert "kbs: ../team-memory is the same KB as vendor/team, so it is read once" in done.stderr
+    assert done.stdout.count("not read until confirmed here") == 1

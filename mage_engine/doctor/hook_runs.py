@@ -44,7 +44,8 @@ def run_all(kb: KB) -> list[Check]:
         return [fail("hooks", "the committed .claude/hooks/mage-hook is not the script mage writes (edited, or "
                      "someone else's), so doctor ran no hook: every teammate's hooks run it",
                      "see `git diff .claude/hooks/mage-hook` (or `git log` on it); restore it, or rename yours, then "
-                     "`mage connect claude-code --shared` writes mage's again (plain `connect` would un-share the hooks)",
+                     "`mage connect claude-code --shared` writes mage's again "
+                     "(plain `connect` would un-share the hooks)",
                      shared=True)]
     unreachable = unreachable_mage(kb, {event: entry[:2] for event, entry in commands.items()}, _hook_env(kb))
     if unreachable:

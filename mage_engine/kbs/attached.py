@@ -64,12 +64,36 @@ def unconfirmed(kb, config) -> list:
     {"name", "path", "top"} (`top`: the folder's real path)."""
     from mage_engine.kbs.confirmed import confirmed_tops, needs_confirming
 
-    waiting, confirmed = [], confirmed_tops(kb)
+    waiting, confirmed, seen = [], confirmed_tops(kb), set()
     for entry in getattr(config, "kbs", None) or ():
         top = listed_top(kb, entry["path"])
-        if top is not None and top != kb.top and needs_confirming(kb, top) and top not in confirmed:
-            waiting.append({**entry, "top": top})
+        if top is not None and top != kb.top and top not in seen and needs_confirming(kb, top) \
+                and top not in confirmed:
+            waiting.append({**entry, "top": top, "shown": shown_path(kb, entry["path"], top)})
+            seen.add(top)  # the same KB listed twice (through a link) waits once: `same_as` says so
     return waiting
+
+
+def shown_path(kb, path: str, top: str) -> str:
+    """`path` as written, and where it leads when that is through a link (`vendor/kb (a link to /src/kb)`)."""
+    folder = fs.expanduser(path)
+    written = fs.normpath(folder if fs.isabs(folder) else fs.join(kb.top, folder))
+    return path if written == top else f"{path} (a link to {top})"
+
+
+def same_as(kb, config) -> list:
+    """The `kbs:` entries that name a KB an earlier entry (or the project) already names, as
+    {"path", "same_as"}: read once, and said, so a config being debugged does not lose one silently."""
+    first, found = {kb.top: "this project"}, []
+    for entry in getattr(config, "kbs", None) or ():
+        top = listed_top(kb, entry["path"])
+        if top is None:
+            continue
+        if top in first:
+            found.append({"path": entry["path"], "same_as": first[top]})
+        else:
+            first[top] = entry["path"]
+    return found
 
 
 def listed_top(kb, path: str):

@@ -8,7 +8,7 @@ from mage_engine.kb.layout import NOTES_DIR, STAGING_DIR
 def others_status(kb, config) -> dict:
     """{"personal": {...} | None, "kbs": [{...}], "missing": [...], "unconfirmed": [...]}: what the project
     reads beside itself, and the `kbs:` it does not read until a person confirms them here."""
-    from mage_engine.kbs.attached import missing, others, unconfirmed
+    from mage_engine.kbs.attached import missing, others, same_as, unconfirmed
     from mage_engine.kbs.personal import personal_top
 
     attached = others(kb, config)
@@ -18,7 +18,7 @@ def others_status(kb, config) -> dict:
         here = os.path.realpath(personal_top()) == kb.top
         personal = {"name": "personal", "path": personal_top(), "exists": here, "this": here}
     return {"personal": personal, "kbs": [row for row in rows if row["name"] != "personal"],
-            "missing": missing(kb, config), "unconfirmed": unconfirmed(kb, config)}
+            "missing": missing(kb, config), "unconfirmed": unconfirmed(kb, config), "same_as": same_as(kb, config)}
 
 
 def _row(other) -> dict:
