@@ -96,7 +96,10 @@ def _enclosing_kb() -> Path | None:
 def _print_init(result) -> None:
     made = result.created or result.gitignore_updated
     if result.existed:
-        click.echo(f"already a knowledge base: {result.kb.root}" + ("" if made else " (nothing to create)"))
+        here = Path.cwd().resolve()
+        nested = "" if Path(result.kb.root).resolve() == here else \
+            f"; `mage init .` makes a separate one in {here}"  # run in a folder below the KB's
+        click.echo(f"already a knowledge base: {result.kb.root}" + ("" if made else " (nothing to create)") + nested)
     else:
         click.echo(f"created a knowledge base at {result.kb.root}")
     for path in result.created:

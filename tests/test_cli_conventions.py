@@ -101,7 +101,8 @@ def test_init_says_what_it_created_warns_outside_git_and_knows_an_existing_kb(tm
     assert "is not inside a git repository" in first.stderr and "git init" in first.stderr
     (tmp_path / "src").mkdir()
     again = run_mage("init", cwd=tmp_path / "src")
-    assert again.stdout == f"already a knowledge base: {tmp_path} (nothing to create)\n"
+    assert again.stdout == (f"already a knowledge base: {tmp_path} (nothing to create); "
+                            f"`mage init .` makes a separate one in {tmp_path / 'src'}\n")
     assert not (tmp_path / "src" / "mage").exists(), "no KB nested inside the one it is in"
 
 
