@@ -6,9 +6,11 @@ Three kinds of prompt move the floor a note's hint score must clear (decide.py):
   whoever their team. It asks what two things differ in ("X vs Y", "difference
   between", anywhere in the opening) or for an explanation ("explain…"), asks a
   how-to of a tool it names first ("grafana stat panel: how do I…", "postgres
-  query: top 3…", "github actions: run …"), or asks for a snippet or an example of
-  a kind ("kubectl command to…", "regex for…", "aws cli one liner to…", "postgres
-  query to…", "boto3 paginate example", "…, example pls"). The answer is the
+  query: top 3…", "github actions: run …"), or anything of a tool every team names
+  but its error ("git: undo my last commit…"), or asks for a snippet, a thing of a
+  tool's kind that does what code does, or an example ("kubectl command to…",
+  "regex for…", "aws cli one liner to…", "terraform output that prints…", "boto3
+  paginate example", "…, example pls"). The answer is the
   technology's, not this team's: across 1,360 labelled prompts, none of the 114
   of this kind was relevant to a note, though many share a note's technology and
   its names ("select_related vs prefetch_related" and a note that fixed a slow
