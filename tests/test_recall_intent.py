@@ -70,6 +70,7 @@ def ledger_decisions(kb) -> list:
     ("git: undo my last commit but keep the changes staged", "knowledge"),  # a tool every team names
     ("react: debounce a search input without a library", "knowledge"),
     ("docker: Error response from daemon: pull access denied for api", ""),  # its error, pasted
+    ("UnityException: get_transform can only be called from the main thread.", ""),  # an error class, not a tool
     ("help me word an out-of-office reply, I'm off from the 14th to the 21st", "task"),
     ("Audit security settings and vulnerabilities", "task"),  # a review to run, from the prompt alone
     ("verify all of the network config changes you have made this session", "task"),

@@ -11,7 +11,7 @@ Three kinds of prompt move the floor a note's hint score must clear (decide.py):
   tool's kind that does what code does, or an example ("kubectl command to…",
   "regex for…", "aws cli one liner to…", "terraform output that prints…", "boto3
   paginate example", "…, example pls"). The answer is the
-  technology's, not this team's: across 1,360 labelled prompts, none of the 114
+  technology's, not this team's: across 1,440 labelled prompts, none of the 131
   of this kind was relevant to a note, though many share a note's technology and
   its names ("select_related vs prefetch_related" and a note that fixed a slow
   endpoint with prefetch_related). Such a prompt needs `floor + KNOWLEDGE_MARGIN`.
@@ -127,6 +127,8 @@ def _tool_how_to(prompt: str) -> bool:
     named = opening_words(head)
     if not 1 <= len(named) <= TOOL_HEAD_WORDS or len(head) > 60 or not all(c.isalnum() or c in " .-_/" for c in head):
         return False
+    if named[-1].endswith(ERROR_NAMES):
+        return False  # "UnityException: get_transform can only be called …": an error, pasted, not a tool
     if _every_team_names(head) and not _pastes_an_error(tail):
         return True  # "git: undo my last commit …", "react: debounce a search input …": that tool's, anyone's
     if named[-1] in SNIPPET_NOUNS or named[-1] in ("query", "sql"):
@@ -146,6 +148,7 @@ def _every_team_names(head: str) -> bool:
 
 
 ERROR_OPENINGS = frozenset("error errors fatal exception panic failed failure warning traceback".split())
+ERROR_NAMES = ("error", "errors", "exception", "warning", "fatal", "panic", "traceback")  # how a class of them ends
 
 
 def _pastes_an_error(tail: str) -> bool:
