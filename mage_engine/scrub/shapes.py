@@ -115,11 +115,8 @@ KEY_BLOCK_RULES = [
 SHAPE_RULES = [
     token_rule("masked ci value", "masked-secret", r"::add-mask::(?P<v>[^\s`]{4,})", ("::add-mask::",),
                check=lambda value: not is_placeholder(value), group="v"),
-    # Tried only where a token starts (the judge turns down a glued one anyway): at each `eyJ` inside one
-    # long run, the run was scanned to its end for the dot, quadratic ('eyJ' * 100000 took minutes). The
-    # starts are found with str.find: a pattern that opens with a lookbehind has no prefix for the regex
-    # engine to skip to, and tried every position of a text ("framework" holds `ewo`).
-    token_rule("jwt", "jwt", r"(?<![A-Za-z0-9_\-])(?:eyJ|ewo)[A-Za-z0-9_\-]{8,}={0,2}\.(?:eyJ|ewo)?[A-Za-z0-9_\-/\\]{8,}={0,2}"
+    # Tried only where a token starts (token_rule: `unglued` with `starts`), never inside a long run.
+    token_rule("jwt", "jwt", r"(?:eyJ|ewo)[A-Za-z0-9_\-]{8,}={0,2}\.(?:eyJ|ewo)?[A-Za-z0-9_\-/\\]{8,}={0,2}"
                              r"(?:\.[A-Za-z0-9_\-/\\]*={0,2}){1,3}", ("eyJ", "ewo"), check=_jwt, unglued=True,
                starts=at_needles("eyj", "ewo")),
     token_rule("base64 jwt", "jwt", r"ZXlK[A-Za-z0-9/+_\-]{20,}(?:(?:\\r|\\n|\r?\n)?[A-Za-z0-9/+_\-]{4,}){0,200}={0,2}",
