@@ -90,15 +90,15 @@ def _intent(prompt: str) -> str:
     words = opening_words(prompt)
     if not words:
         return ""
-    asked = _after_lead(words)
-    if _is_task(words) and asked[:1] != ["explain"]:
+    asked, task = _after_lead(words), _is_task(words)
+    if task and asked[:1] != ["explain"]:
         return "task"  # "can we make a tray icon …" asks for work, whoever says "we"
     if _holds_any(words, TEAM_QUESTIONS):
         return "question"
     if _holds_any(words, KNOWLEDGE_PHRASES) or _asks_for_snippet(asked) or _asks_for_construct(asked) \
             or _asks_for_example(words):
         return "knowledge"
-    if _is_task(words):
+    if task:
         return "task"
     if _holds_any(words, QUESTION_PHRASES):
         return "question"  # "terraform: how do we rotate …" is asked of this team's ways, not the tool's
@@ -131,7 +131,7 @@ def _tool_how_to(prompt: str) -> bool:
         return False  # "UnityException: get_transform can only be called …": an error, pasted, not a tool
     if _every_team_names(head) and not _pastes_an_error(tail):
         return True  # "git: undo my last commit …", "react: debounce a search input …": that tool's, anyone's
-    if named[-1] in SNIPPET_NOUNS or named[-1] in ("query", "sql"):
+    if named[-1] in SNIPPET_NOUNS or named[-1] == "sql":
         return True  # "postgres query: top 3 customers by order value", "sql: top 10 merchants by refunds"
     asked = opening_words(tail)
     return _is_task(asked) or asked[:1] and asked[0] in TOOL_TASK_VERBS \
@@ -147,16 +147,16 @@ def _every_team_names(head: str) -> bool:
     return bool(terms) and all(term in wordlists.generic_tech_terms() for term in terms)
 
 
-ERROR_OPENINGS = frozenset("error errors fatal exception panic failed failure warning traceback".split())
 ERROR_NAMES = ("error", "errors", "exception", "warning", "fatal", "panic", "traceback")  # how a class of them ends
 
 
 def _pastes_an_error(tail: str) -> bool:
-    """Whether what follows the tool's name is its error, pasted ("docker: Error response from daemon: …")."""
-    from mage_engine.recall.search.pasted_error import MARKERS
+    """Whether what follows the tool's name is its error, pasted ("docker: Error response from daemon: …"):
+    an error marker, or a first word that every error message says (pasted_error.GENERIC)."""
+    from mage_engine.recall.search.pasted_error import GENERIC, MARKERS
 
     low, first = tail[:OPENING_CHARS].lower(), opening_words(tail)[:1]
-    return any(marker in low for marker in MARKERS) or bool(first) and first[0] in ERROR_OPENINGS
+    return any(marker in low for marker in MARKERS) or bool(first) and (first[0] in GENERIC or first[0] == "traceback")
 
 
 def floor_shift(kind: str) -> float:

@@ -91,8 +91,7 @@ def names_the_error(prompt: str, title: str, summary: str) -> bool:
     clauses = [clause for clause in error_clauses(prompt) if len(clause) >= NAMED_RUN]
     if not clauses:
         return False
-    said = f" {f'{title} {summary}'.lower().translate(_WORD_CHARS)} "
-    said = " " + " ".join(said.split()) + " "
+    said = f" {' '.join(f'{title} {summary}'.lower().translate(_WORD_CHARS).split())} "
     return any(f" {' '.join(clause[at:at + NAMED_RUN])} " in said
                for clause in clauses for at in range(len(clause) - NAMED_RUN + 1))
 
