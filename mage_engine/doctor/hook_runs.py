@@ -38,9 +38,11 @@ def run_all(kb: KB) -> list[Check]:
     """One `hook:<Event>` line per hooked event."""
     from mage_engine.hosts.claude_code.launcher import SHARED_PREFIX
 
+    from mage_engine.hosts.claude_code.shared_script import is_current_script
+
     session = f"{PROBE_PREFIX}{os.getpid()}"
     commands = samples.wired_commands(kb)
-    if any(command.startswith(SHARED_PREFIX) for command, _, _ in commands.values()) and not _is_mages_script(kb):
+    if any(command.startswith(SHARED_PREFIX) for command, _, _ in commands.values()) and not is_current_script(kb):
         return [fail("hooks", "the committed .claude/hooks/mage-hook is not the script mage writes (edited, or "
                      "someone else's), so doctor ran no hook: every teammate's hooks run it",
                      "see `git diff .claude/hooks/mage-hook` (or `git log` on it); restore it, or rename yours, then "
@@ -63,7 +65,7 @@ def run_one(kb: KB, event: str, wired: str, timeout: float, in_settings: bool, s
             transcript: str) -> Check:
     """Run one hook with its sample payload and judge what the host would see (`in_settings`: the
     command is a mage group's in a settings file, not this install's run as a sample)."""
-    command, differs = command_to_run(kb, event, wired)
+    command, differs = command_to_run(event, wired)
     check = _run(kb, event, command, timeout, session, transcript)
     if differs:  # what the host would run is not mage's: never run here, and not what was judged
         return fail(check.name, f"{differs}; this install's hook, run instead: {check.status}, {check.detail}",
@@ -73,17 +75,14 @@ def run_one(kb: KB, event: str, wired: str, timeout: float, in_settings: bool, s
     return check
 
 
-def command_to_run(kb: KB, event: str, wired: str) -> tuple[str, str]:
-    """(the command doctor runs for `event`, why it is not the wired one: "" when it is)."""
+def command_to_run(event: str, wired: str) -> tuple[str, str]:
+    """(the command doctor runs for `event`, why it is not the wired one: "" when it is). The shared
+    route is mage's once run_all has found its script to be mage's, byte for byte."""
     from mage_engine.hosts.claude_code.launcher import SHARED_PREFIX, personal_launcher
 
     own = personal_launcher().command(event)
-    if wired in (own, _earlier_own(event)):
+    if wired in (own, _earlier_own(event), f"{SHARED_PREFIX} {event}"):
         return wired, ""
-    if wired == f"{SHARED_PREFIX} {event}":
-        if _is_mages_script(kb):
-            return wired, ""
-        return own, "the committed .claude/hooks/mage-hook is not the script mage writes, so doctor did not run it"
     return own, "the wired command is not the one this mage writes, so doctor did not run it"
 
 
@@ -94,22 +93,6 @@ def _earlier_own(event: str) -> str:
     from mage_engine.hosts.claude_code.launcher import interpreter_path
 
     return f"{shlex.quote(os.path.join(os.path.dirname(interpreter_path()), 'mage-hook'))} {event}"
-
-
-def _is_mages_script(kb: KB) -> bool:
-    """Whether the shared script is a regular file holding exactly the script mage writes."""
-    import stat
-
-    from mage_engine.hosts.claude_code.launcher import SHARED_SCRIPT
-    from mage_engine.hosts.claude_code.launcher_script import SCRIPT
-
-    path = kb.root / SHARED_SCRIPT
-    try:
-        if not stat.S_ISREG(os.lstat(path).st_mode):
-            return False
-        return path.read_bytes() == SCRIPT.encode("utf-8")
-    except OSError:
-        return False
 
 
 def _run(kb: KB, event: str, command: str, timeout: float, session: str, transcript: str) -> Check:

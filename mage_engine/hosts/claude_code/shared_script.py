@@ -39,6 +39,19 @@ def write_script(kb: KB, change) -> set:
     return created
 
 
+def is_current_script(kb: KB) -> bool:
+    """Whether the shared script is a regular file holding exactly the script this mage writes: the
+    only form of it `mage doctor` runs (a clone commits it, and a file that only starts as mage's may
+    hold anything after)."""
+    import stat
+
+    path = script_path(kb)
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode) and path.read_bytes() == SCRIPT.encode("utf-8")
+    except OSError:
+        return False
+
+
 def plan_script_removal(kb: KB, plan, change) -> None:
     """Remove the script when it is mage's (by its content)."""
     current = _read(script_path(kb))
