@@ -87,15 +87,12 @@ def kbs(confirm_them, kb_dir, as_json):
       mage kbs                  # what is read, what waits, what is not cloned here
       mage kbs --confirm        # read every listed KB that is cloned here
     """
+    from mage_engine.base.errors import MageError
     from mage_engine.grooming.autonomy import current_actor
     from mage_engine.kb.config import load_config
-    from mage_engine.kbs.attached import unconfirmed
-    from mage_engine.kbs.confirmed import confirm
+    from mage_engine.kbs.attached import listed_top, unconfirmed
+    from mage_engine.kbs.confirmed import confirm, confirmed_tops
     from mage_engine.kbs.status import others_status
-
-    from mage_engine.base.errors import MageError
-    from mage_engine.kbs.attached import listed_top
-    from mage_engine.kbs.confirmed import confirmed_tops
 
     kb = open_kb(kb_dir)
     config = load_config(kb)

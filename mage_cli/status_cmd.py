@@ -59,18 +59,17 @@ def _print_other_kbs(other: dict) -> None:
     else:
         click.echo(f"personal KB     none (`mage init --personal` makes one at {personal['path']})")
     for row in other["kbs"]:
-        click.echo(f"[{row['name']}] KB{' ' * max(1, 11 - len(row['name']))}{row['path']} · notes {row['notes']}")
-    for entry in other.get("unconfirmed", []):
-        click.echo(f"{_label(entry)}{plain(entry.get('shown', entry['path']))} · not read until confirmed here "
-                   "(`mage kbs --confirm`)")
+        click.echo(f"{_label(row)}{row['path']} · notes {row['notes']}")
+    for entry in other["unconfirmed"]:
+        click.echo(f"{_label(entry)}{plain(entry['shown'])} · not read until confirmed here (`mage kbs --confirm`)")
     for entry in other["missing"]:
         click.echo(f"{_label(entry)}{plain(entry['path'])} · not cloned here")
     for entry in other["missing"]:
         click.echo(f"warning: kbs: {entry['path']} holds no knowledge base here (clone it, or remove it "
                    "from mage/config.yaml)", err=True)
-    for entry in other.get("unconfirmed", []):
-        click.echo(f"warning: {UNCONFIRMED.format(path=plain(entry.get('shown', entry['path'])))}", err=True)
-    for entry in other.get("same_as", []):
+    for entry in other["unconfirmed"]:
+        click.echo(f"warning: {UNCONFIRMED.format(path=plain(entry['shown']))}", err=True)
+    for entry in other["same_as"]:
         click.echo(f"warning: kbs: {plain(entry['path'])} is the same KB as {plain(entry['same_as'])}, so it is read "
                    "once (remove one of them from mage/config.yaml)", err=True)
 

@@ -40,9 +40,8 @@ def others(kb, config, environ=None) -> list:
     if personal is not None and personal.top not in seen:
         found.append(Attached(LABEL, personal))
         seen.add(personal.top)
-    listed = getattr(config, "kbs", None) or ()
-    confirmed = None
-    for entry in listed:
+    confirmed = None  # read only when a listed KB lies outside the project
+    for entry in getattr(config, "kbs", None) or ():
         top = listed_top(kb, entry["path"])
         if top is None or top in seen:
             continue
@@ -67,8 +66,7 @@ def unconfirmed(kb, config) -> list:
     waiting, confirmed, seen = [], confirmed_tops(kb), set()
     for entry in getattr(config, "kbs", None) or ():
         top = listed_top(kb, entry["path"])
-        if top is not None and top != kb.top and top not in seen and needs_confirming(kb, top) \
-                and top not in confirmed:
+        if top is not None and top not in seen and needs_confirming(kb, top) and top not in confirmed:
             waiting.append({**entry, "top": top, "shown": shown_path(kb, entry["path"], top)})
             seen.add(top)  # the same KB listed twice (through a link) waits once: `same_as` says so
     return waiting
