@@ -17,8 +17,6 @@ from mage_engine.recall.index.store import index_lock
 HOOK_SCAN_BUDGET_MS = 6.0
 HOOK_REBUILD_LIMIT = 500  # notes a hook may index itself when there is no index yet …
 HOOK_REBUILD_BYTES = 1_000_000  # … and bytes (about 0.2 s): a cloned repository's 50 notes of 1 MB took 10 s
-
-
 HOOK_LIMITS = (HOOK_REBUILD_LIMIT, HOOK_REBUILD_BYTES)
 
 
