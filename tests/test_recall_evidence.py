@@ -303,3 +303,25 @@ def test_an_error_whose_words_are_all_everyday_finds_the_note_that_names_it(tmp_
         "pg-long-queries": ("Postgres: find long-running queries", "SELECT * FROM pg_stat_activity;\n")})
     assert why(kb, "FATAL: sorry, too many clients already")["hinted"] == ["pg-too-many-clients"]
     assert why(kb, "FATAL: role \"deploy\" does not exist")["hinted"] == []  # another error
+
+
+def test_the_namespace_of_a_name_no_note_holds_says_which_library_not_which_note(tmp_path):
+    """`sync.RWMutex` in a lending team's notes, where `sync` is Argo CD's and Sidekiq's: no note
+    holds RWMutex, so the package's name is a technology's, and `go` beside it is one word alone."""
+    from helpers.recall import fixture_kb, hinted_text
+
+    kb = fixture_kb(tmp_path / "lending", "sealed/puffin")
+    prompt = "in go when should i use sync.RWMutex instead of sync.Mutex"
+    assert hinted_text(kb, prompt) == ""
+    decision = why(kb, prompt)
+    assert decision["candidates"][0]["reason"] == "only one word in common (go) beside a generic technology (sync)"
+    assert ["sync", 0.68, "tech"] in decision["candidates"][0]["words"]
+
+
+def test_a_note_that_holds_the_qualified_name_is_still_found(tmp_path):
+    kb = indexed_kb_of(tmp_path / "project", {
+        "poller-rwmutex": ("The poller's cache is guarded by a sync.RWMutex",
+                           "Readers take RLock; the refresh takes Lock. A plain sync.Mutex made reads queue."),
+        "argocd-manual-sync": ("Prod apps sync by hand in Argo CD", "Auto-sync is off for prod: press Sync after review."),
+    })
+    assert why(kb, "in go when should i use sync.RWMutex instead of sync.Mutex")["hinted"] == ["poller-rwmutex"]

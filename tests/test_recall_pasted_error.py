@@ -25,6 +25,33 @@ def test_the_words_of_each_error_clause_to_the_end_of_its_line():
     assert error_words("the login node is really slow today") == frozenset()
 
 
+def test_an_error_pasted_without_a_colon_has_a_clause_too():
+    """A class named before its message, from its own name on; a log line's level, after it; never
+    a lower-case "error" in a sentence."""
+    assert error_words("reproducing a workflow: MissingInputException in rule fastqc in file Snakefile") >= {
+        "missinginputexception", "rule", "fastqc", "snakefile"}
+    assert error_words("ActionView::Template::Error (undefined method `full_name' for nil:NilClass)") >= {
+        "actionview", "undefined", "method", "full_name"}
+    assert error_words("ERROR ~ No such variable: reads") >= {"such", "variable", "reads"}
+    assert error_words("[2026-11-03 09:12:44,101: ERROR/MainProcess] Received unregistered task of type 'x'") >= {
+        "received", "unregistered", "task"}
+    assert error_words("there is no error in the logs and no Exception was thrown") == frozenset()
+
+
+CELERY = ("[2026-11-03 09:12:44,101: ERROR/MainProcess] Received unregistered task of type "
+          "'claims.tasks.send_welcome_letter'.\nThe message has been ignored and discarded.\n\n"
+          "Did you remember to import the module containing this task?")
+
+
+def test_a_log_lines_error_is_the_prompts_subject(tmp_path):
+    """A Celery worker's log line and a claims team's note on Celery beat that happens to say
+    "received" and "containing": another error of the same Celery."""
+    kb = kb_of(tmp_path / "project", "sealed/skua")
+    assert hinted(kb, CELERY) == ""
+    why = run_mage("hints", "--why", CELERY, cwd=kb.root).stdout
+    assert why.startswith("silent: tells of another error than the one pasted (best celery-beat-single-replica ")
+
+
 def test_a_note_that_shares_only_the_tools_words_with_a_pasted_error_is_not_hinted(tmp_path):
     kb = kb_of(tmp_path / "project", "sealed/tern")
     assert hinted(kb, FOR_EACH) == ""
@@ -81,3 +108,42 @@ def test_the_error_line_of_a_long_paste_is_decided_on_its_own(kb):
     assert row["reason"] == "hinted" and row["error_line"] is True and row["score"] < decision["floor"]
     assert "hinted (its pasted error line alone)" in run_mage("hints", "--why", "-", "--whole", cwd=kb.root,
                                                              input=paste).stdout
+
+
+UNIQUE_KEY = ('saving an adjuster in the django admin gives\ndjango.db.utils.IntegrityError: duplicate key value '
+              'violates unique constraint "claims_adjuster_email_key"\nDETAIL:  Key (email)=(m.ortiz@example.com) '
+              'already exists.')
+
+
+def test_a_note_that_shares_a_word_or_two_of_the_error_apart_tells_of_another_error(tmp_path):
+    """The skua set's notes hold `key` and the table's name, never "duplicate key value violates
+    unique constraint" in a row: a note on server-side cursors behind pgbouncer is about another
+    error of the same Django and Postgres."""
+    kb = kb_of(tmp_path / "project", "sealed/skua")
+    assert hinted(kb, UNIQUE_KEY) == ""
+    decision = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()][-1]["decision"]
+    best = decision["candidates"][0]
+    assert best["score"] >= decision["floor"] and best["reason"] == "tells of another error than the one pasted"
+    why = run_mage("hints", "--why", UNIQUE_KEY, cwd=kb.root).stdout
+    assert why.startswith("silent: tells of another error than the one pasted (best ")
+
+
+def test_a_note_that_quotes_two_words_of_the_error_in_a_row_is_hinted(kb):
+    """One paste and two notes on the same admin: the one that says "unique constraint" as the error
+    does is hinted; the one that says "unique" and "key" apart is about another error."""
+    write_note(kb, "payout-reference-unique", "Payout references are unique",
+               "Saving a payout whose reference exists fails: Postgres reports that it violates the unique "
+               "constraint on the reference. The admin form checks the reference first.", tags="django, admin, payout")
+    write_note(kb, "payout-admin-search", "Payout admin search is by reference",
+               "The payout admin in django searches on every key press; a unique index on lower(reference) keeps "
+               "it fast.", tags="django, admin, payout")
+    for name in ("payout-reference-unique", "payout-admin-search"):
+        backdate(kb.notes_dir / f"{name}.md")
+    assert run_mage("index", cwd=kb.root).returncode == 0
+    prompt = ('saving a payout in the django admin gives\ndjango.db.utils.IntegrityError: duplicate key value '
+              'violates unique constraint "uq_tx_ref"')
+    text = hinted(kb, prompt)
+    assert "- payout-reference-unique: " in text and "payout-admin-search" not in text
+    decision = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()][-1]["decision"]
+    other = next(row for row in decision["candidates"] if row["id"] == "payout-admin-search")
+    assert other["score"] >= decision["floor"] and other["reason"] == "tells of another error than the one pasted"

@@ -32,22 +32,24 @@ _ANALYZER = None
 
 
 class Unit(tuple):
-    """One word of a prompt, a (terms, name, humps, text) tuple: its distinct analysed terms;
+    """One word of a prompt, a (terms, name, humps, text, names) tuple: its distinct analysed terms;
     `name`, the (offset, term) sequence a note must hold for the word to count as the same
     identifier (empty when the word is not shaped like one); `humps`, the name spelled by its
     CamelCase humps (`PermissionDenied` -> permiss, deni), used when no note holds the whole
-    word; and `text`, the word as written (what `mage hints --why` shows).
+    word; `text`, the word as written (what `mage hints --why` shows); and `names`, for the namespace
+    of a qualified name (`sync` of `sync.RWMutex`), the terms of the thing it names.
     A plain tuple rather than a NamedTuple: `typing` would cost the hook 2 ms to import."""
 
     __slots__ = ()
 
-    def __new__(cls, terms: tuple, name: tuple = (), humps: tuple = (), text: str = ""):
-        return tuple.__new__(cls, (terms, name, humps, text))
+    def __new__(cls, terms: tuple, name: tuple = (), humps: tuple = (), text: str = "", names: tuple = ()):
+        return tuple.__new__(cls, (terms, name, humps, text, names))
 
     terms = property(lambda self: self[0])
     name = property(lambda self: self[1])
     humps = property(lambda self: self[2])
     text = property(lambda self: self[3])
+    names = property(lambda self: self[4])  # the namespace's thing: evidence.py asks whether a note holds it
 
 
 def analyzer():
@@ -145,14 +147,17 @@ def query_units(text: str) -> list[Unit]:
 def word_units(word: str) -> list[Unit]:
     """The Units of one word: one, or two for a qualified name whose last part is an identifier
     (`psycopg.errors.UndefinedColumn` -> `psycopg.errors`, `UndefinedColumn`): the namespace
-    and the thing it names, which a note may cite alone. Chinese, Japanese or Korean text is
-    a word per character pair (cjk.py), the rest of the word as usual."""
+    and the thing it names, which a note may cite alone (the namespace carries the thing's terms).
+    Chinese, Japanese or Korean text is a word per character pair (cjk.py), the rest of the word
+    as usual."""
     if cjk.has_cjk(word):
         return [unit for is_cjk, piece in cjk.runs(word)
                 for unit in ([_unit(pair) for pair in cjk.bigrams(piece)] if is_cjk else word_units(piece))]
     parts = words.split_qualified(word)
     if len(parts) > 1 and (words.has_camel(parts[-1]) or "_" in parts[-1].strip("_")):
-        return [_unit(word[: len(word) - len(parts[-1])].rstrip(".:/@")), _unit(parts[-1])]
+        thing = _unit(parts[-1])
+        space = _unit(word[: len(word) - len(parts[-1])].rstrip(".:/@"))
+        return [Unit(*space[:4], thing.terms), thing]
     return [_unit(word)]
 
 

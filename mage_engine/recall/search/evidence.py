@@ -22,9 +22,13 @@ when the score clears the floor *and* the evidence is strong:
   note does not mention it, its other shared words are likely meant in another
   sense ("the deploy key in docker-compose" and a note on GitLab deploy keys):
   it needs three topic words in common;
+- the namespace of a qualified name no note holds the rest of (`sync` of
+  `sync.RWMutex`) counts as a technology's name: it says which library;
 - when the prompt pastes an error message, one of the shared words (everyday and
   software words aside) must be the error's own (pasted_error.py): a note that
-  shares only the tool's and the team's words is about another error;
+  shares only the tool's and the team's words is about another error; and one
+  that shares a word or two of it apart must hold two of its terms in a row,
+  three of its topic words or one of its rare identifiers (`tells_of_the_error`);
 - whatever its words' labels, a prompt that restates the note's title (two or
   more of its words, three fifths of them), with a score over the floor, is
   evidence (`restates_title`, decide.py): the title is the note's question; so
@@ -58,12 +62,34 @@ class Evidence(PlainRecord):
 def judge(weights, matches, error_words=frozenset()) -> Evidence:
     """The evidence behind `matches` (QueryWeights.matches of one note); `error_words`, those of the
     error the prompt pastes (pasted_error.py), if any."""
-    words = [(weights.texts[index], round(units, 2), label(weights, index, whole and not _team_parts(weights, index)))
+    words = [(weights.texts[index], round(units, 2),
+              label(weights, index, whole and not _team_parts(weights, index) and not _namespace_of_unknown(weights, index)))
              for index, units, whole in matches]
     verdict = _judge(weights, matches, words)
     if verdict.strong and error_words and not _shares_the_error(words, error_words):
         return Evidence(False, "none of the pasted error's words in common", words)
     return verdict
+
+
+ERROR_WORDS = 3  # of a pasted error clause's topic words, in any order: a note that holds them tells of it
+
+
+def tells_of_the_error(weights, matches, prompt: str, note_sequence) -> bool:
+    """Whether a note whose `matches` (QueryWeights.matches) and terms in order (`note_sequence`, the
+    index's `seq`) are these is about the error the prompt pastes: it holds two of a clause's terms
+    in a row (pasted_error.quotes_a_clause), ERROR_WORDS of its topic words, or one of its rare
+    identifiers whole. A note that shares a word or two of it apart ("workflow", "integration" of
+    "Resource not accessible by integration") is about another error of the same tool."""
+    from mage_engine.recall.search.pasted_error import error_words, quotes_a_clause
+
+    pasted, topic = error_words(prompt), 0
+    for index, _, whole in matches:
+        if weights.texts[index].lower() in pasted:
+            kind = label(weights, index, whole)
+            if kind == "name":
+                return True
+            topic += kind == "word"
+    return topic >= ERROR_WORDS or bool(note_sequence) and quotes_a_clause(prompt, note_sequence)
 
 
 TITLE_WORDS = 2  # a title restated: at least this many of its words in the prompt …
@@ -127,6 +153,14 @@ def _team_parts(weights, index: int) -> bool:
     return bool(new) and all(weights.df.get(t, 0) >= _team_notes(weights) for t in new)
 
 
+def _namespace_of_unknown(weights, index: int) -> bool:
+    """The namespace of a qualified name whose last part no note holds (`sync` of `sync.RWMutex`,
+    `sqlalchemy.exc` of `sqlalchemy.exc.ArgumentError`): it says which library, as a technology's
+    name does, not which note; the note that holds it is about another of its names."""
+    thing = weights.namespaces.get(index)
+    return bool(thing) and not any(weights.df.get(t, 0) for t in thing)
+
+
 def _team_notes(weights) -> float:
     """How many notes hold a word the team says all the time."""
     return max(COMMON_MIN_NOTES, COMMON_SHARE * weights.total)
@@ -162,6 +196,8 @@ def _label(weights, index: int) -> str:
         return "software"
     if all(t in wordlists.generic_tech_terms() or weights.term_kind(t) != "topic" for t in new) \
             and not _plural_of_technology(weights.texts[index]):
+        return "tech"
+    if _namespace_of_unknown(weights, index):
         return "tech"
     held = max(weights.df.get(t, 0) for t in new)
     if held >= _team_notes(weights):

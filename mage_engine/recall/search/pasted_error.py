@@ -6,11 +6,16 @@ some of its own words (`Invalid for_each argument`, `two models with the name`,
 `kubectl`, `pod`, the team's service) is about another error of the same tool:
 "Error: Invalid for_each argument …" and a note on IAM members in the same
 Terraform. So when a prompt holds an error clause (the text after `error:`,
-`exception:`, `fatal:` or `panic:`, to the end of its line), a note is evidence
+`exception:`, `fatal:` or `panic:`, or after a log line's `ERROR`, to the end of its
+line; or an error class named without a colon, from its name on), a note is evidence
 only if one of its shared words is among that clause's words (evidence.py):
 everyday words aside, and the words every error message says (`error`,
 `failed`, `exception`), but the software words of the message itself count
-(`too many clients`).
+(`too many clients`). And a note that shares only a word or two of the clause,
+apart, is about another error of the same tool ("Resource not accessible by
+integration" and a note on a workflow's integration tests): it must hold two of the
+clause's terms in a row, three of its topic words, or one of its rare identifiers
+(`tells_of_the_error`, decide.py).
 
 In a long paste (a log, a traceback), the error lines are also decided on their
 own (decide.py): the error a note was written from, pasted inside forty lines
@@ -63,19 +68,36 @@ def error_clauses(prompt: str) -> tuple:
     return _clauses[1]
 
 
+# Errors pasted without a colon, matched as written: a class named before its message
+# ("MissingInputException in rule fastqc", "ActionView::Template::Error (undefined method …)":
+# the marker ends a longer name),
+# whose clause begins with the class's own name; and a log line's level ("ERROR ~ No such
+# variable", "[… ERROR/MainProcess] Received unregistered task"), whose clause follows it.
+CLASS_MARKERS = ("Error ", "Error(", "Exception ", "Exception(")
+LEVEL_MARKERS = ("ERROR ", "ERROR/", "ERROR]")
+CASED_MARKERS = CLASS_MARKERS + LEVEL_MARKERS
+
+
 def _error_clauses(prompt: str) -> tuple:
-    text = prompt[:SCANNED_CHARS].lower()
+    original = prompt[:SCANNED_CHARS]
+    text = original.lower()
     found, read = [], set()  # `read`: the clauses' (begin, end), so no stretch is read twice
-    for marker in MARKERS:
-        start = text.find(marker)
+    for marker in MARKERS + CASED_MARKERS:
+        source = original if marker in CASED_MARKERS else text
+        start = source.find(marker)
         while start >= 0:
             begin = start + len(marker)
+            if marker in CLASS_MARKERS:
+                if not start or not (original[start - 1].isalnum() or original[start - 1] in ":."):
+                    start = source.find(marker, start + len(marker))
+                    continue  # "no Exception was thrown": a word of the sentence, no class's name
+                begin = max(original.rfind(" ", 0, start), original.rfind("\n", 0, start)) + 1
             end = text.find("\n", begin)
             stop = min(len(text) if end < 0 else end, begin + CLAUSE_CHARS)
             if not any(b <= begin and stop <= e for b, e in read):  # "error: error: error:" reads once
                 read.add((begin, stop))
                 found.append(tuple(text[begin:stop].translate(_WORD_CHARS).split()))
-            start = text.find(marker, begin)
+            start = source.find(marker, start + len(marker))
             if len(read) > MAX_CLAUSES:
                 return tuple(found)
     return tuple(found)
@@ -94,6 +116,23 @@ def names_the_error(prompt: str, title: str, summary: str) -> bool:
     said = f" {' '.join(f'{title} {summary}'.lower().translate(_WORD_CHARS).split())} "
     return any(f" {' '.join(clause[at:at + NAMED_RUN])} " in said
                for clause in clauses for at in range(len(clause) - NAMED_RUN + 1))
+
+
+ERROR_RUN = 2  # clause terms in a row that a note holds: it quotes that error
+
+
+def quotes_a_clause(prompt: str, note_sequence) -> bool:
+    """Whether a note whose terms in order are `note_sequence` (the index's `seq`) holds ERROR_RUN
+    terms of one of the prompt's error clauses in a row."""
+    from mage_engine.terms import analysis, quotes
+
+    note_terms = note_sequence.decode("utf-8").split() if isinstance(note_sequence, bytes) else note_sequence
+    for clause in error_clauses(prompt):
+        sequence = [(term, number, not word.isdigit()) for number, word in enumerate(clause)
+                    for term in analysis.terms(word)]
+        if quotes.quoted_words(sequence, note_terms, at_least=ERROR_RUN):
+            return True
+    return False
 
 
 ERROR_LINES = 3  # of a long paste: the first error lines are its message, the rest its consequences

@@ -59,6 +59,8 @@ class QueryWeights:
         units = units if units is not None else [((t,), (), ()) for t in terms]
         self.texts = [unit[3] if len(unit) > 3 and unit[3] else " ".join(unit[0]) for unit in units]
         self.words = plan_words(units, self.weight, df, self.texts)
+        # word index -> the terms of the thing a namespace word names (`sync` of `sync.RWMutex`)
+        self.namespaces = {i: unit[4] for i, unit in enumerate(units) if len(unit) > 4 and unit[4]}
         self.mass = sum(word[2] for word in self.words)
         self.named = {}  # word index -> addresses of the notes that spell that identifier
         self.labels = {}  # word index -> its evidence label (evidence.label: each candidate asks of the same words)
