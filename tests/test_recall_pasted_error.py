@@ -26,8 +26,8 @@ def test_the_words_of_each_error_clause_to_the_end_of_its_line():
 
 
 def test_an_error_pasted_without_a_colon_has_a_clause_too():
-    """A class named before its message, from its own name on; a log line's level, after it; never
-    a lower-case "error" in a sentence."""
+    """A class named before its message, from its own name on; a log line's level, and what failed
+    to happen, after them; never a lower-case "error" in a sentence."""
     assert error_words("reproducing a workflow: MissingInputException in rule fastqc in file Snakefile") >= {
         "missinginputexception", "rule", "fastqc", "snakefile"}
     assert error_words("ActionView::Template::Error (undefined method `full_name' for nil:NilClass)") >= {
@@ -35,6 +35,8 @@ def test_an_error_pasted_without_a_colon_has_a_clause_too():
     assert error_words("ERROR ~ No such variable: reads") >= {"such", "variable", "reads"}
     assert error_words("[2026-11-03 09:12:44,101: ERROR/MainProcess] Received unregistered task of type 'x'") >= {
         "received", "unregistered", "task"}
+    assert error_words("spring boot wont start: Web server failed to start. Port 8080 was already in use.") >= {
+        "start.", "port", "8080", "already"}
     assert error_words("there is no error in the logs and no Exception was thrown") == frozenset()
 
 

@@ -6,7 +6,7 @@ some of its own words (`Invalid for_each argument`, `two models with the name`,
 `kubectl`, `pod`, the team's service) is about another error of the same tool:
 "Error: Invalid for_each argument …" and a note on IAM members in the same
 Terraform. So when a prompt holds an error clause (the text after `error:`,
-`exception:`, `fatal:` or `panic:`, or after a log line's `ERROR`, to the end of its
+`exception:`, `fatal:`, `panic:` or `failed to`, or after a log line's `ERROR`, to the end of its
 line; or an error class named without a colon, from its name on), a note is evidence
 only if one of its shared words is among that clause's words (evidence.py):
 everyday words aside, and the words every error message says (`error`,
@@ -26,7 +26,9 @@ Found without `re`, like the rest of the hint path.
 
 from mage_engine.terms.analysis import MAX_QUERY_CHARS as SCANNED_CHARS  # the score reads no further
 
-MARKERS = ("error:", "error!", "exception:", "fatal:", "panic:")
+# ("… failed to start. Port 8080 was already in use.": how Go, Rust, npm and Spring word theirs; never
+# "failed with", which says what followed: "Command CodeSign failed with a nonzero exit code")
+MARKERS = ("error:", "error!", "exception:", "fatal:", "panic:", " failed to ")
 # What every error message says: no evidence of which error it is.
 GENERIC = frozenset("error errors exception exceptions fatal panic failed fail fails failure warning warnings".split())
 CLAUSE_CHARS = 200  # an error's own words come first; a stack trace after them is not the message
