@@ -51,7 +51,7 @@ def test_a_log_lines_error_is_the_prompts_subject(tmp_path):
     kb = kb_of(tmp_path / "project", "sealed/skua")
     assert hinted(kb, CELERY) == ""
     why = run_mage("hints", "--why", CELERY, cwd=kb.root).stdout
-    assert why.startswith("silent: tells of another error than the one pasted (best celery-beat-single-replica ")
+    assert why.startswith("silent: about another error than the one pasted (best celery-beat-single-replica ")
 
 
 def test_a_note_that_shares_only_the_tools_words_with_a_pasted_error_is_not_hinted(tmp_path):
@@ -125,9 +125,9 @@ def test_a_note_that_shares_a_word_or_two_of_the_error_apart_tells_of_another_er
     assert hinted(kb, UNIQUE_KEY) == ""
     decision = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()][-1]["decision"]
     best = decision["candidates"][0]
-    assert best["score"] >= decision["floor"] and best["reason"] == "tells of another error than the one pasted"
+    assert best["score"] >= decision["floor"] and best["reason"] == "about another error than the one pasted"
     why = run_mage("hints", "--why", UNIQUE_KEY, cwd=kb.root).stdout
-    assert why.startswith("silent: tells of another error than the one pasted (best ")
+    assert why.startswith("silent: about another error than the one pasted (best ")
 
 
 def test_a_note_that_quotes_two_words_of_the_error_in_a_row_is_hinted(kb):
@@ -148,4 +148,20 @@ def test_a_note_that_quotes_two_words_of_the_error_in_a_row_is_hinted(kb):
     assert "- payout-reference-unique: " in text and "payout-admin-search" not in text
     decision = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()][-1]["decision"]
     other = next(row for row in decision["candidates"] if row["id"] == "payout-admin-search")
-    assert other["score"] >= decision["floor"] and other["reason"] == "tells of another error than the one pasted"
+    assert other["score"] >= decision["floor"] and other["reason"] == "about another error than the one pasted"
+
+
+ADB = ("adb install -r build/tidebreakers.apk\nPerforming Streamed Install\nadb: failed to install "
+       "build/tidebreakers.apk: Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Package com.aukgames.tidebreakers "
+       "signatures do not match previously installed version; ignoring!]")
+
+
+def test_the_apps_own_name_in_a_pasted_error_is_the_teams_not_the_errors(tmp_path):
+    """`com.aukgames.tidebreakers`, which three of a games studio's notes spell, is named by the
+    error adb prints: what failed to install is the team's app, and the notes that name it (on
+    fastlane match, on push notifications) are about other errors."""
+    kb = kb_of(tmp_path / "project", "sealed/auk")
+    assert hinted(kb, ADB) == ""
+    decision = [json.loads(line) for line in kb.ledger_path.read_text().splitlines()][-1]["decision"]
+    named = [row for row in decision["candidates"] if any(word[2] == "name" for word in row["words"])]
+    assert len(named) >= 2 and {row["reason"] for row in named} == {"about another error than the one pasted"}

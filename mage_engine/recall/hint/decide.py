@@ -104,7 +104,7 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
         evidence = judged[hit.id] = judge(weights, hit.matches, pasted)
         if evidence.strong and pasted and not tells_of_the_error(weights, hit.matches, prompt,
                                                                             getattr(hit, "sequence", None)):
-            evidence = judged[hit.id] = Evidence(False, "tells of another error than the one pasted", evidence.words)
+            evidence = judged[hit.id] = Evidence(False, "about another error than the one pasted", evidence.words)
         if not evidence.strong and hit.score >= needed and (restates_title(hit.title, prompt) or pasted and
                                                               names_the_error(prompt, hit.title, hit.summary)):
             evidence = judged[hit.id] = Evidence(True, "", evidence.words)

@@ -77,17 +77,18 @@ ERROR_WORDS = 3  # of a pasted error clause's topic words, in any order: a note 
 def tells_of_the_error(weights, matches, prompt: str, note_sequence) -> bool:
     """Whether a note whose `matches` (QueryWeights.matches) and terms in order (`note_sequence`, the
     index's `seq`) are these is about the error the prompt pastes: it holds two of a clause's terms
-    in a row (pasted_error.quotes_a_clause), ERROR_WORDS of its topic words, or one of its rare
-    identifiers whole. A note that shares a word or two of it apart ("workflow", "integration" of
-    "Resource not accessible by integration") is about another error of the same tool."""
+    in a row (pasted_error.quotes_a_clause), ERROR_WORDS of its topic words, or an identifier of it
+    that no other note spells. A note that shares a word or two of it apart ("workflow",
+    "integration" of "Resource not accessible by integration"), or the app's package name that two
+    other notes spell too, is about another error of the same tool."""
     from mage_engine.recall.search.pasted_error import error_words, quotes_a_clause
 
     pasted, topic = error_words(prompt), 0
     for index, _, whole in matches:
         if weights.texts[index].lower() in pasted:
             kind = label(weights, index, whole)
-            if kind == "name":
-                return True
+            if kind == "name" and _spelled_by(weights, index) == 1:
+                return True  # its own identifier; one that two or three notes spell is the team's object
             topic += kind == "word"
     return topic >= ERROR_WORDS or bool(note_sequence) and quotes_a_clause(prompt, note_sequence)
 
@@ -151,6 +152,14 @@ def _team_parts(weights, index: int) -> bool:
     claude and md): it names the team's usual file, not one note's topic."""
     new = weights.words[index][1]
     return bool(new) and all(weights.df.get(t, 0) >= _team_notes(weights) for t in new)
+
+
+def _spelled_by(weights, index: int) -> int:
+    """How many notes spell the prompt's identifier `index` whole."""
+    name = weights.words[index][3]
+    if index in weights.named:
+        return len(weights.named[index])
+    return weights.df.get(name[0][1], 0) if len(name) == 1 else 0
 
 
 def _namespace_of_unknown(weights, index: int) -> bool:
