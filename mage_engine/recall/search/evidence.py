@@ -90,7 +90,7 @@ def tells_of_the_error(weights, matches, prompt: str, note_sequence) -> bool:
             if kind == "name" and _spelled_by(weights, index) == 1:
                 return True  # its own identifier; one that two or three notes spell is the team's object
             topic += kind == "word"
-    return topic >= ERROR_WORDS or bool(note_sequence) and quotes_a_clause(prompt, note_sequence)
+    return topic >= ERROR_WORDS or bool(note_sequence) and quotes_a_clause(prompt, note_sequence, weights)
 
 
 TITLE_WORDS = 2  # a title restated: at least this many of its words in the prompt …

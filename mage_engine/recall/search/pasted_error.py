@@ -123,18 +123,34 @@ def names_the_error(prompt: str, title: str, summary: str) -> bool:
 ERROR_RUN = 2  # clause terms in a row that a note holds: it quotes that error
 
 
-def quotes_a_clause(prompt: str, note_sequence) -> bool:
+def quotes_a_clause(prompt: str, note_sequence, decision) -> bool:
     """Whether a note whose terms in order are `note_sequence` (the index's `seq`) holds ERROR_RUN
-    terms of one of the prompt's error clauses in a row."""
-    from mage_engine.terms import analysis, quotes
+    terms of one of the prompt's error clauses in a row. The clauses are analysed once a prompt,
+    and the notes of one `decision` (any object standing for it: its QueryWeights) share one walk
+    budget (quotes.py): fifty error lines against notes that repeat their words cannot make the
+    search take seconds."""
+    from mage_engine.terms import quotes
 
+    sequences = _clause_sequences(prompt)
+    if _budget[0] is not decision:
+        _budget[:] = [decision, quotes.walk_budget()]
+    budget = _budget[1]
     note_terms = note_sequence.decode("utf-8").split() if isinstance(note_sequence, bytes) else note_sequence
-    for clause in error_clauses(prompt):
-        sequence = [(term, number, not word.isdigit()) for number, word in enumerate(clause)
-                    for term in analysis.terms(word)]
-        if quotes.quoted_words(sequence, note_terms, at_least=ERROR_RUN):
-            return True
-    return False
+    return any(quotes.quoted_words(sequence, note_terms, at_least=ERROR_RUN, budget=budget)
+               for sequence in sequences)
+
+
+_sequences = [None, ()]  # the last prompt and its clauses as quote sequences
+_budget = [None, None]  # the decision asking, and what is left of its walk budget
+
+
+def _clause_sequences(prompt: str) -> tuple:
+    if _sequences[0] != prompt:
+        from mage_engine.terms import analysis
+
+        _sequences[:] = [prompt, tuple([(term, number, not word.isdigit()) for number, word in enumerate(clause)
+                                        for term in analysis.terms(word)] for clause in error_clauses(prompt))]
+    return _sequences[1]
 
 
 ERROR_LINES = 3  # of a long paste: the first error lines are its message, the rest its consequences
