@@ -88,7 +88,7 @@ def _hint_error_lines(kb, decision: dict, prompt: str, floor: float, count: int,
 def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), prompt: str = "") -> dict:
     """The decision over ranked note hits (each with its `matches`). A prompt that is exactly a
     note's title (any language, case and punctuation aside) names that note, however short."""
-    from mage_engine.recall.search.evidence import Evidence, judge, restates_title, tells_of_the_error
+    from mage_engine.recall.search.evidence import Evidence, judge, restates_title
     from mage_engine.recall.search.pasted_error import error_words, names_the_error
     from mage_engine.recall.hint.intent import floor_shift, intent
 
@@ -101,10 +101,7 @@ def judge_hits(hits, weights, floor: float, count: int, standing=frozenset(), pr
     hits = sorted(hits, key=lambda hit: hit.id not in titled)  # stable: the title first, then by score
     hinted, rows, judged, pasted = [], [], {}, error_words(prompt)
     for hit in hits:
-        evidence = judged[hit.id] = judge(weights, hit.matches, pasted)
-        if evidence.strong and pasted and not tells_of_the_error(weights, hit.matches, prompt,
-                                                                            getattr(hit, "sequence", None)):
-            evidence = judged[hit.id] = Evidence(False, "about another error than the one pasted", evidence.words)
+        evidence = judged[hit.id] = judge(weights, hit.matches, pasted, prompt, getattr(hit, "sequence", None))
         if not evidence.strong and hit.score >= needed and (restates_title(hit.title, prompt) or pasted and
                                                               names_the_error(prompt, hit.title, hit.summary)):
             evidence = judged[hit.id] = Evidence(True, "", evidence.words)

@@ -28,7 +28,7 @@ when the score clears the floor *and* the evidence is strong:
   software words aside) must be the error's own (pasted_error.py): a note that
   shares only the tool's and the team's words is about another error; and one
   that shares a word or two of it apart must hold two of its terms in a row,
-  three of its topic words or one of its rare identifiers (`tells_of_the_error`);
+  three of its topic words or an identifier of it no other note spells;
 - whatever its words' labels, a prompt that restates the note's title (two or
   more of its words, three fifths of them), with a score over the floor, is
   evidence (`restates_title`, decide.py): the title is the note's question; so
@@ -59,34 +59,37 @@ class Evidence(PlainRecord):
         self.strong, self.reason, self.words = strong, reason, words
 
 
-def judge(weights, matches, error_words=frozenset()) -> Evidence:
+def judge(weights, matches, error_words=frozenset(), prompt: str = "", note_sequence=None) -> Evidence:
     """The evidence behind `matches` (QueryWeights.matches of one note); `error_words`, those of the
-    error the prompt pastes (pasted_error.py), if any."""
+    error the prompt pastes (pasted_error.py), if any, and `note_sequence` the note's terms in order
+    (the index's `seq`: whether it quotes that error)."""
     words = [(weights.texts[index], round(units, 2),
               label(weights, index, whole and not _team_parts(weights, index) and not _namespace_of_unknown(weights, index)))
              for index, units, whole in matches]
     verdict = _judge(weights, matches, words)
-    if verdict.strong and error_words and not _shares_the_error(words, error_words):
+    if not verdict.strong or not error_words:
+        return verdict
+    if not _shares_the_error(words, error_words):
         return Evidence(False, "none of the pasted error's words in common", words)
+    if not _tells_of_the_error(weights, matches, words, error_words, prompt, note_sequence):
+        return Evidence(False, "about another error than the one pasted", words)
     return verdict
 
 
 ERROR_WORDS = 3  # of a pasted error clause's topic words, in any order: a note that holds them tells of it
 
 
-def tells_of_the_error(weights, matches, prompt: str, note_sequence) -> bool:
-    """Whether a note whose `matches` (QueryWeights.matches) and terms in order (`note_sequence`, the
-    index's `seq`) are these is about the error the prompt pastes: it holds two of a clause's terms
-    in a row (pasted_error.quotes_a_clause), ERROR_WORDS of its topic words, or an identifier of it
-    that no other note spells. A note that shares a word or two of it apart ("workflow",
-    "integration" of "Resource not accessible by integration"), or the app's package name that two
-    other notes spell too, is about another error of the same tool."""
-    from mage_engine.recall.search.pasted_error import error_words, quotes_a_clause
+def _tells_of_the_error(weights, matches, words: list, error_words, prompt: str, note_sequence) -> bool:
+    """Whether the note is about the error the prompt pastes: it holds two of a clause's terms in a
+    row (pasted_error.quotes_a_clause), ERROR_WORDS of its topic words, or an identifier of it that
+    no other note spells. A note that shares a word or two of it apart ("workflow", "integration"
+    of "Resource not accessible by integration"), or the app's package name that two other notes
+    spell too, is about another error of the same tool."""
+    from mage_engine.recall.search.pasted_error import quotes_a_clause
 
-    pasted, topic = error_words(prompt), 0
-    for index, _, whole in matches:
-        if weights.texts[index].lower() in pasted:
-            kind = label(weights, index, whole)
+    topic = 0
+    for (index, _, _), (word, _, kind) in zip(matches, words):
+        if word.lower() in error_words:
             if kind == "name" and _spelled_by(weights, index) == 1:
                 return True  # its own identifier; one that two or three notes spell is the team's object
             topic += kind == "word"

@@ -14,8 +14,8 @@ everyday words aside, and the words every error message says (`error`,
 (`too many clients`). And a note that shares only a word or two of the clause,
 apart, is about another error of the same tool ("Resource not accessible by
 integration" and a note on a workflow's integration tests): it must hold two of the
-clause's terms in a row, three of its topic words, or one of its rare identifiers
-(`tells_of_the_error`, decide.py).
+clause's terms in a row, three of its topic words, or an identifier of it that no
+other note spells (evidence.judge).
 
 In a long paste (a log, a traceback), the error lines are also decided on their
 own (decide.py): the error a note was written from, pasted inside forty lines
@@ -88,21 +88,26 @@ def _error_clauses(prompt: str) -> tuple:
         source = original if marker in CASED_MARKERS else text
         start = source.find(marker)
         while start >= 0:
-            begin = start + len(marker)
-            if marker in CLASS_MARKERS:
-                if not start or not (original[start - 1].isalnum() or original[start - 1] in ":."):
-                    start = source.find(marker, start + len(marker))
-                    continue  # "no Exception was thrown": a word of the sentence, no class's name
-                begin = max(original.rfind(" ", 0, start), original.rfind("\n", 0, start)) + 1
+            begin = _clause_begin(original, marker, start)
             end = text.find("\n", begin)
             stop = min(len(text) if end < 0 else end, begin + CLAUSE_CHARS)
-            if not any(b <= begin and stop <= e for b, e in read):  # "error: error: error:" reads once
+            if begin >= 0 and not any(b <= begin and stop <= e for b, e in read):  # "error: error:" reads once
                 read.add((begin, stop))
                 found.append(tuple(text[begin:stop].translate(_WORD_CHARS).split()))
             start = source.find(marker, start + len(marker))
             if len(read) > MAX_CLAUSES:
                 return tuple(found)
     return tuple(found)
+
+
+def _clause_begin(original: str, marker: str, start: int) -> int:
+    """Where the clause of the marker found at `start` begins: after it, or for an error class at the
+    start of its name; -1 when a class marker ends no name ("no Exception was thrown")."""
+    if marker not in CLASS_MARKERS:
+        return start + len(marker)
+    if not start or not (original[start - 1].isalnum() or original[start - 1] in ":."):
+        return -1
+    return max(original.rfind(" ", 0, start), original.rfind("\n", 0, start)) + 1
 
 
 NAMED_RUN = 4  # words of an error clause, in a row, that a note's title or summary says: it names that error
