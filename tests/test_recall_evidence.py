@@ -308,7 +308,6 @@ def test_an_error_whose_words_are_all_everyday_finds_the_note_that_names_it(tmp_
 def test_the_namespace_of_a_name_no_note_holds_says_which_library_not_which_note(tmp_path):
     """`sync.RWMutex` in a lending team's notes, where `sync` is Argo CD's and Sidekiq's: no note
     holds RWMutex, so the package's name is a technology's, and `go` beside it is one word alone."""
-
     kb = fixture_kb(tmp_path / "lending", "sealed/puffin")
     prompt = "in go when should i use sync.RWMutex instead of sync.Mutex"
     assert hinted_text(kb, prompt) == ""
