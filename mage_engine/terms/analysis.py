@@ -86,10 +86,34 @@ def identifier_parts(text: str) -> str:
     return " ".join(" ".join(words.humps(word)) for word in dict.fromkeys(words.lower_camel_words(code)))
 
 
-def with_identifier_parts(text: str) -> str:
-    """`text` and, on a line after it, its CamelCase humps: what a note's terms are read from."""
-    parts = identifier_parts(text)
-    return f"{text}\n{parts}" if parts else text
+def joined_compounds(text: str) -> str:
+    """The hyphenated compounds of `text` written closed (`on-call` -> "oncall", `roll-back` ->
+    "rollback"), to index beside the text. The tokenizer splits a hyphenated word into its halves,
+    and "on" is a stopword, so a note that writes "on-call" held only everyday `call`: a prompt
+    saying "on call", "on-call" or "oncall" never found it (the prompt's halves are joined and
+    looked up, compounds.py, but nothing held the joined word). Two halves of plain letters only,
+    MIN_COMPOUND_LETTERS or more between them, as the prompt's side joins them."""
+    if "-" not in text:
+        return ""
+    joined = []
+    for token in text.split():
+        if "-" not in token:
+            continue
+        halves = token.strip(STRIPPED).split("-")
+        if len(halves) == 2 and all(words.is_plain_word(half) for half in halves) \
+                and len(halves[0]) + len(halves[1]) >= MIN_COMPOUND_LETTERS:
+            joined.append((halves[0] + halves[1]).lower())
+    return " ".join(dict.fromkeys(joined))
+
+
+MIN_COMPOUND_LETTERS = 5  # as compounds.MIN_LETTERS: "on-call", never "e-mail" … "re-do"
+STRIPPED = "`'\"()[]{}<>,.;:!?*_"  # what surrounds a word in prose and markdown
+
+
+def added_forms(text: str) -> str:
+    """What a note's text is indexed with beside itself: its code's camelCase humps and its
+    hyphenated compounds written closed."""
+    return " ".join(part for part in (identifier_parts(text), joined_compounds(text)) if part)
 
 
 def register(index) -> None:

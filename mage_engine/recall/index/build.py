@@ -16,10 +16,10 @@ def document(record: dict, body: str):
     doc = tantivy.Document()
     for name in ("id", "path", "kind", "source"):
         doc.add_text(name, record[name])
-    camel = analysis.identifier_parts(fields["all"])  # "all" holds every other field's text
+    camel = analysis.added_forms(fields["all"])  # "all" holds every other field's text
     for name in TEXT_FIELDS:
         doc.add_text(name, fields[name])
-        parts = camel if name == "all" or not camel else analysis.identifier_parts(fields[name])
+        parts = camel if name == "all" or not camel else analysis.added_forms(fields[name])
         if parts:  # a second value: the stored title and summary stay as written
             doc.add_text(name, parts)
         pairs = cjk.pairs_text(fields[name])
@@ -35,7 +35,7 @@ def document(record: dict, body: str):
     terms = set(analysed).union(analysis.analyzer().analyze(camel) if camel else ())
     doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
     about = analysis.kept_terms(title + summary)
-    about_parts = analysis.identifier_parts(f'{fields["title"]}\n{fields["summary"]}')
+    about_parts = analysis.added_forms(f'{fields["title"]}\n{fields["summary"]}')
     if about_parts:
         about += analysis.terms(about_parts)
     doc.add_bytes("about", " ".join(dict.fromkeys(about)).encode("utf-8"))  # first-seen order

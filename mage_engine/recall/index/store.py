@@ -17,11 +17,12 @@ from mage_engine.kb.flock import FileLock
 from mage_engine.kb.jsonfiles import read_object
 from mage_engine.kb.layout import INDEX_DIR, INDEX_MANIFEST, INDEX_STAMP_FILE, INDEX_STANDING_FILE
 
-SCHEMA_VERSION = 7  # (an analyzer change bumps terms/saved_lists.py's ANALYZER_VERSION too)
+SCHEMA_VERSION = 8  # (an analyzer change bumps terms/saved_lists.py's ANALYZER_VERSION too)
 # 2: camelCase words in code also indexed by their humps; `anyhow` no longer a stopword;
 # 3: kind, category and template headings are no longer note words; 4: Chinese, Japanese and
 # Korean text indexed as character pairs; 5: title and summary terms stored; 6: each note's
-# sequence of terms stored (terms/quotes.py)
+# sequence of terms stored (terms/quotes.py); 8: hyphenated compounds also indexed closed (`on-call`
+# as oncall)
 
 
 class IndexUnavailable(MageError):
