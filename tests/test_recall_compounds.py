@@ -86,3 +86,4 @@ def test_closed_forms_are_only_of_two_plain_halves():
 
     text = "Who is on-call? (roll-back), `dead-letter`, e-mail, x-ray, parcel-api-v2, sha-256, read-only."
     assert joined_compounds(text).split() == ["oncall", "rollback", "deadletter", "readonly"]
+

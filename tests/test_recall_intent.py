@@ -88,6 +88,7 @@ def ledger_decisions(kb) -> list:
     ("pipeline which fails every night on main", ""),  # what happens to something that exists
     ("python generator which splits a list into chunks of n", "knowledge"),
     ("thanks, that worked!", ""),
+    ("first week on call. what am i supposed to do when a page comes in at night", "question"),  # the team's duty
     # an example of a kind, asked for
     ("boto3 paginate list_objects_v2 example", "knowledge"),
     ("django custom management command with a positional arg and a --verbose flag, example pls", "knowledge"),

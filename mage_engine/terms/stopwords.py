@@ -114,7 +114,7 @@ code file files folder directory path line lines function functions method metho
 variable variables value values string strings list lists array arrays object objects field fields
 name names number count ids text format data table tables query queries column columns row rows
 test tests testing build builds error errors bug bugs log logs logging output input result results
-return returns message messages event events page pages screen screens button buttons component
+return returns message messages event events screen screens button buttons component
 components view views app apps application service services server servers client clients request
 requests response responses api apis endpoint endpoints script scripts command commands tool tools
 library libraries package packages module modules dependency dependencies version versions feature
@@ -163,6 +163,7 @@ dirs:directories src:source dest:destination info:information stats:statistics i
 l10n:localization mgmt:management prefs:preferences perms:permissions txn:transaction acct:account
 addr:address req:request resp:response err:error ctx:context num:number mem:memory img:image
 btn:button desc:description notif:notification notifs:notifications nav:navigation
+ack:acknowledge acks:acknowledges acked:acknowledged
 """
 
 # Forms of one word that English stemming keeps apart: irregular verbs ("the job hung" and

@@ -68,7 +68,7 @@ QUESTION_PHRASES = (
     # what a change obliges: "anything special I need to do before merging?", "how long do we have to reply"
     ("anything", "i", "need"), ("anything", "we", "need"), ("anything", "special"), ("is", "there", "anything"),
     ("what", "should", "i"), ("what", "should", "we"), ("do", "i", "have", "to"), ("do", "we", "have", "to"),
-    ("i", "need", "to", "do"), ("what", "do", "i", "do"), ("what", "do", "we", "do"))
+    ("i", "need", "to", "do"), ("what", "do", "i", "do"), ("what", "do", "we", "do"), ("supposed", "to", "do"))
 # Those that ask it of this team, and why it does what it does: they are the team's question even
 # beside a comparison or an explanation ("should we use uv vs pip here?", "explain why we pin uv").
 TEAM_QUESTIONS = tuple(phrase for phrase in QUESTION_PHRASES if "we" in phrase or "our" in phrase) + (
