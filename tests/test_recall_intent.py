@@ -88,6 +88,8 @@ def ledger_decisions(kb) -> list:
     ("pipeline which fails every night on main", ""),  # what happens to something that exists
     ("python generator which splits a list into chunks of n", "knowledge"),
     ("thanks, that worked!", ""),
+    ("whats the idiomatic way to share state between tokio tasks, Arc<Mutex<_>> or channels?", "knowledge"),
+    ("whats our idiomatic way to share state between the worker's tasks", "question"),  # asked of the team
     ("first week on call. what am i supposed to do when a page comes in at night", "question"),  # the team's duty
     # an example of a kind, asked for
     ("boto3 paginate list_objects_v2 example", "knowledge"),

@@ -53,7 +53,7 @@ TASK_OPENINGS = (("whats", "a", "good", "name"), ("a", "good", "name", "for"), (
 # Phrases, anywhere in the opening, that ask for general knowledge: a comparison of two things or
 # an explanation ("rabbitmq topic exchange vs fanout exchange, quick explanation pls").
 KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("differences", "between"), ("diff", "between"),
-                     ("explain",), ("explanation",))
+                     ("explain",), ("explanation",), ("idiomatic",))
 # Phrases, anywhere in the opening, that ask how things are done here.
 QUESTION_PHRASES = (
     ("can", "i"), ("can", "we"), ("could", "i"), ("could", "we"), ("should", "i"), ("should", "we"),
