@@ -16,10 +16,14 @@ def document(record: dict, body: str):
     doc = tantivy.Document()
     for name in ("id", "path", "kind", "source"):
         doc.add_text(name, record[name])
-    camel = analysis.added_forms(fields["all"])  # "all" holds every other field's text
+    camel = analysis.identifier_parts(fields["all"])  # "all" holds every other field's text
+    texts = _parts(fields)
+    closed = dict(zip(("title", "tags", "summary", "rest"), map(analysis.joined_compounds, texts)))
+    closed["all"] = " ".join(part for part in closed.values() if part)  # each part's compounds, read once
     for name in TEXT_FIELDS:
         doc.add_text(name, fields[name])
-        parts = camel if name == "all" or not camel else analysis.added_forms(fields[name])
+        humps = camel if name == "all" or not camel else analysis.identifier_parts(fields[name])
+        parts = " ".join(part for part in (humps, closed[name]) if part)
         if parts:  # a second value: the stored title and summary stay as written
             doc.add_text(name, parts)
         pairs = cjk.pairs_text(fields[name])
@@ -28,14 +32,16 @@ def document(record: dict, body: str):
     # Each part of "all" analysed once (a third of a rebuild's time went to analysing the text
     # twice): "all" is title, tags, summary and body on lines of their own, and the tokenizer
     # never joins a word across a line, so its terms are the parts' terms one after another.
-    # Its distinct terms, with the identifier humps, are what the hint score matches a prompt's
-    # terms against; title and summary are what it reads as the note's own words.
-    title, tags, summary, rest = (_analysed(text) for text in _parts(fields))
+    # Its distinct terms, with the identifier humps and closed compounds, are what the hint score
+    # matches a prompt's terms against; title and summary are what it reads as the note's own words.
+    title, tags, summary, rest = (_analysed(text) for text in texts)
     analysed = title + tags + summary + rest
-    terms = set(analysed).union(analysis.analyzer().analyze(camel) if camel else ())
+    added = " ".join(part for part in (camel, closed["all"]) if part)
+    terms = set(analysed).union(analysis.analyzer().analyze(added) if added else ())
     doc.add_bytes("terms", " ".join(terms).encode("utf-8"))
     about = analysis.kept_terms(title + summary)
-    about_parts = analysis.added_forms(f'{fields["title"]}\n{fields["summary"]}')
+    about_parts = " ".join(part for part in (analysis.identifier_parts(f'{fields["title"]}\n{fields["summary"]}'),
+                                             closed["title"], closed["summary"]) if part)
     if about_parts:
         about += analysis.terms(about_parts)
     doc.add_bytes("about", " ".join(dict.fromkeys(about)).encode("utf-8"))  # first-seen order
