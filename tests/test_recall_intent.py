@@ -81,6 +81,11 @@ def ledger_decisions(kb) -> list:
     ("aws cli one liner to list all s3 buckets with their region", "knowledge"),  # "one liner" is one noun
     ("postgres query to list the 10 biggest tables incl index size", "knowledge"),
     ("write a bash one-liner that finds the biggest log files", "task"),
+    ("zod schema for a signup form: email, password of 12 chars or more", "knowledge"),
+    ("rails scope for invoices created this calendar month", "knowledge"),
+    ("helm values.yaml for a plain nginx deployment with 2 replicas", "knowledge"),
+    ("python function to encode a list of points as a polyline", "knowledge"),
+    ("the schema for the bids topic changed and the consumer fails", ""),  # one that exists
     # a thing of a tool's kind that does something
     ("terraform output that prints the gke cluster endpoint and ca cert", "knowledge"),
     ("angular pipe that formats an amount in cents as USD", "knowledge"),

@@ -214,7 +214,8 @@ def _asks_for_example(words: list) -> bool:
 # "kubectl command to list pods by restarts", "regex for semver strings", "bash one-liner to …":
 # an opening that asks for a snippet of a kind, after at most SNIPPET_TOOL_WORDS naming the tool
 # (never "the deploy script to staging fails": a determiner says it is about something that exists).
-SNIPPET_NOUNS = frozenset("command commands oneliner liner snippet regex regexp script query queries".split())
+SNIPPET_NOUNS = frozenset("command commands oneliner liner snippet regex regexp script query queries sql schema scope yaml "
+                           "yml formula function expression".split())
 SNIPPET_LINKS = frozenset("to for that which".split())
 DETERMINERS = frozenset("the a an our my your their this that these those its his her".split())
 SNIPPET_TOOL_WORDS = 2
