@@ -103,6 +103,8 @@ def ledger_decisions(kb) -> list:
     ("the example in our README uses the old flag", ""),  # an example that exists
     ("saving gives IntegrityError: Key (email)=(m.ortiz@example.com) already exists", ""),
     ("help me write a test for the slot allocator", "task"),
+    ("help me name a function that retries a refund", "task"),  # a good name, from the prompt alone
+    ("what should I name my branch for PAY-7", "question"),  # the team's convention
     ("the deploy script to staging fails since this morning", ""),  # a script that exists: maintenance
 ])
 def test_what_a_prompt_asks_for(prompt, kind):

@@ -49,7 +49,8 @@ audit research verify
 LEAD_WORDS = frozenset("can could would please pls now ok okay so lets let you we us me just also and then help".split())
 # Opening phrases that ask for a name.
 TASK_OPENINGS = (("whats", "a", "good", "name"), ("a", "good", "name", "for"), ("good", "name", "for"),
-                 ("better", "name", "for"))
+                 ("better", "name", "for"), ("name", "a"), ("name", "an"), ("name", "the"), ("name", "this"),
+                 ("name", "my"), ("suggest", "a", "name"), ("suggest", "names"))
 # Phrases, anywhere in the opening, that ask for general knowledge: a comparison of two things or
 # an explanation ("rabbitmq topic exchange vs fanout exchange, quick explanation pls").
 KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("differences", "between"), ("diff", "between"),
