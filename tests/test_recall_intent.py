@@ -93,6 +93,9 @@ def ledger_decisions(kb) -> list:
     ("pipeline which fails every night on main", ""),  # what happens to something that exists
     ("python generator which splits a list into chunks of n", "knowledge"),
     ("thanks, that worked!", ""),
+    ("what does the --prune flag of git fetch do", "knowledge"),  # what a thing does or means: its docs'
+    ("what does SKIP LOCKED mean in postgres", "knowledge"),
+    ("the nightly export stopped at 3am, what does that mean for the invoices", ""),  # not how it opens
     ("whats the idiomatic way to share state between tokio tasks, Arc<Mutex<_>> or channels?", "knowledge"),
     ("whats our idiomatic way to share state between the worker's tasks", "question"),  # asked of the team
     ("first week on call. what am i supposed to do when a page comes in at night", "question"),  # the team's duty

@@ -96,8 +96,8 @@ def _intent(prompt: str) -> str:
         return "task"  # "can we make a tray icon …" asks for work, whoever says "we"
     if _holds_any(words, TEAM_QUESTIONS):
         return "question"
-    if _holds_any(words, KNOWLEDGE_PHRASES) or _asks_for_snippet(asked) or _asks_for_construct(asked) \
-            or _asks_for_example(words):
+    if _holds_any(words, KNOWLEDGE_PHRASES) or words[:2] == ["what", "does"] or _asks_for_snippet(asked) \
+            or _asks_for_construct(asked) or _asks_for_example(words):
         return "knowledge"
     if task:
         return "task"
