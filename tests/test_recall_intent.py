@@ -107,6 +107,9 @@ def ledger_decisions(kb) -> list:
     ("saving gives IntegrityError: Key (email)=(m.ortiz@example.com) already exists", ""),
     ("help me write a test for the slot allocator", "task"),
     ("help me name a function that retries a refund", "task"),  # a good name, from the prompt alone
+    ("my train got cancelled this morning, help me write an email to my manager", "task"),  # after its context
+    ("the refund job failed again, help me find out why", ""),  # an investigation, not work from the prompt
+    ("kotlin syntax for a sealed interface with two cases", "knowledge"),
     ("what should I name my branch for PAY-7", "question"),  # the team's convention
     ("the deploy script to staging fails since this morning", ""),  # a script that exists: maintenance
 ])

@@ -54,7 +54,7 @@ TASK_OPENINGS = (("whats", "a", "good", "name"), ("a", "good", "name", "for"), (
 # Phrases, anywhere in the opening, that ask for general knowledge: a comparison of two things or
 # an explanation ("rabbitmq topic exchange vs fanout exchange, quick explanation pls").
 KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("differences", "between"), ("diff", "between"),
-                     ("explain",), ("explanation",), ("idiomatic",))
+                     ("explain",), ("explanation",), ("idiomatic",), ("syntax", "for"), ("syntax", "to"))
 # Phrases, anywhere in the opening, that ask how things are done here.
 QUESTION_PHRASES = (
     ("can", "i"), ("can", "we"), ("could", "i"), ("could", "we"), ("should", "i"), ("should", "we"),
@@ -193,6 +193,10 @@ def _after_lead(words: list) -> list:
 def _is_task(words: list) -> bool:
     asked = _after_lead(words)
     if asked[:1] and asked[0] in TASK_VERBS:
+        return True
+    # "my flight got cancelled, help me write an email to the airline": the request after its context
+    if any(words[at + 2:at + 3] and words[at + 2] in TASK_VERBS for at, word in enumerate(words)
+           if word == "help" and words[at + 1:at + 2] == ["me"]):
         return True
     return any(tuple(asked[:len(opening)]) == opening for opening in TASK_OPENINGS)
 
