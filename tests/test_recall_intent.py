@@ -110,6 +110,10 @@ def ledger_decisions(kb) -> list:
     ("my train got cancelled this morning, help me write an email to my manager", "task"),  # after its context
     ("the refund job failed again, help me find out why", ""),  # an investigation, not work from the prompt
     ("kotlin syntax for a sealed interface with two cases", "knowledge"),
+    ("whats the flutter way to keep one screen in portrait", "knowledge"),  # a technology's own way
+    ("whats the cleanest way to narrow a union type here", "knowledge"),
+    ("whats the safe way to backfill a year of history without slowing the warehouse", ""),  # the team's way
+    ("a celery task that retries on timeout, whats the boilerplate", "knowledge"),
     ("what should I name my branch for PAY-7", "question"),  # the team's convention
     ("the deploy script to staging fails since this morning", ""),  # a script that exists: maintenance
 ])

@@ -25,6 +25,8 @@ def test_the_words_of_each_error_clause_to_the_end_of_its_line():
     assert error_words("the login node is really slow today") == frozenset()
     assert error_words("127.0.0.1:6379> ZADD scores 10 ana\n(error) WRONGTYPE Operation against a key holding "
                        "the wrong kind of value") >= {"wrongtype", "operation", "holding", "wrong", "kind"}  # redis-cli
+    assert error_words("django.db.migrations.exceptions.InconsistentMigrationHistory: Migration billing.0042 is "
+                       "applied before its dependency") >= {"migration", "applied", "dependency"}  # a library's class
 
 
 def test_an_error_pasted_without_a_colon_has_a_clause_too():

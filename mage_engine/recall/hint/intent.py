@@ -54,7 +54,8 @@ TASK_OPENINGS = (("whats", "a", "good", "name"), ("a", "good", "name", "for"), (
 # Phrases, anywhere in the opening, that ask for general knowledge: a comparison of two things or
 # an explanation ("rabbitmq topic exchange vs fanout exchange, quick explanation pls").
 KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("differences", "between"), ("diff", "between"),
-                     ("explain",), ("explanation",), ("idiomatic",), ("syntax", "for"), ("syntax", "to"))
+                     ("explain",), ("explanation",), ("idiomatic",), ("syntax", "for"), ("syntax", "to"),
+                     ("boilerplate",), ("cleanest", "way"), ("nicest", "way"), ("fastest", "way"), ("pythonic",))
 # Phrases, anywhere in the opening, that ask how things are done here.
 QUESTION_PHRASES = (
     ("can", "i"), ("can", "we"), ("could", "i"), ("could", "we"), ("should", "i"), ("should", "we"),
@@ -97,7 +98,7 @@ def _intent(prompt: str) -> str:
     if _holds_any(words, TEAM_QUESTIONS):
         return "question"
     if _holds_any(words, KNOWLEDGE_PHRASES) or words[:2] == ["what", "does"] or _asks_for_snippet(asked) \
-            or _asks_for_construct(asked) or _asks_for_example(words):
+            or _asks_for_construct(asked) or _asks_for_example(words) or _asks_a_tools_way(words):
         return "knowledge"
     if task:
         return "task"
@@ -188,6 +189,17 @@ def _after_lead(words: list) -> list:
     while start < len(words) and words[start] in LEAD_WORDS:
         start += 1
     return words[start:]
+
+
+# "whats the expo way to lock orientation", "the django way to …": a technology's own way of doing
+# something; never the team's ("what's the safe way to roll that out", "the usual way to …").
+TEAM_WAYS = frozenset("safe safest right correct proper usual normal standard recommended approved official "
+                      "best our".split())
+
+
+def _asks_a_tools_way(words: list) -> bool:
+    return any(words[at] == "the" and words[at + 1] not in TEAM_WAYS and words[at + 2:at + 4] == ["way", "to"]
+               for at in range(len(words) - 3))
 
 
 def _is_task(words: list) -> bool:

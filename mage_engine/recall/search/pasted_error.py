@@ -28,7 +28,7 @@ from mage_engine.terms.analysis import MAX_QUERY_CHARS as SCANNED_CHARS  # the s
 
 # ("… failed to start. Port 8080 was already in use.": how Go, Rust, npm and Spring word theirs; never
 # "failed with", which says what followed: "Command CodeSign failed with a nonzero exit code")
-MARKERS = ("error:", "error!", "(error) ", "exception:", "fatal:", "panic:", " failed to ")
+MARKERS = ("error:", "error!", "(error) ", "exception:", ".exceptions.", ".exc.", "fatal:", "panic:", " failed to ")
 # What every error message says: no evidence of which error it is.
 GENERIC = frozenset("error errors exception exceptions fatal panic failed fail fails failure warning warnings".split())
 CLAUSE_CHARS = 200  # an error's own words come first; a stack trace after them is not the message
