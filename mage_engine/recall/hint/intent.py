@@ -49,10 +49,11 @@ audit research verify
 LEAD_WORDS = frozenset("can could would please pls now ok okay so lets let you we us me just also and then help".split())
 # Opening phrases that ask for a name.
 TASK_OPENINGS = (("whats", "a", "good", "name"), ("a", "good", "name", "for"), ("good", "name", "for"),
-                 ("better", "name", "for"), ("name", "a"), ("name", "an"), ("name", "the"), ("name", "this"),
-                 ("name", "my"), ("suggest", "a", "name"), ("suggest", "names"))
-# Phrases, anywhere in the opening, that ask for general knowledge: a comparison of two things or
-# an explanation ("rabbitmq topic exchange vs fanout exchange, quick explanation pls").
+                 ("better", "name", "for"), ("name", "a"), ("name", "an"), ("name", "the"),
+                 ("name", "this"), ("name", "my"), ("suggest", "a", "name"), ("suggest", "names"))
+# Phrases, anywhere in the opening, that ask for general knowledge: a comparison of two things, an
+# explanation ("rabbitmq topic exchange vs fanout exchange, quick explanation pls"), a syntax or
+# boilerplate, or what is idiomatic, cleanest or fastest in a language.
 KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("differences", "between"), ("diff", "between"),
                      ("explain",), ("explanation",), ("idiomatic",), ("syntax", "for"), ("syntax", "to"),
                      ("boilerplate",), ("cleanest", "way"), ("nicest", "way"), ("fastest", "way"), ("pythonic",))
@@ -194,7 +195,7 @@ def _after_lead(words: list) -> list:
 # "whats the expo way to lock orientation", "the django way to …": a technology's own way of doing
 # something; never the team's ("what's the safe way to roll that out", "the usual way to …").
 TEAM_WAYS = frozenset("safe safest right correct proper usual normal standard recommended approved official "
-                      "best our".split())
+                      "best".split())
 
 
 def _asks_a_tools_way(words: list) -> bool:
@@ -231,8 +232,8 @@ def _asks_for_example(words: list) -> bool:
 # "kubectl command to list pods by restarts", "regex for semver strings", "bash one-liner to …":
 # an opening that asks for a snippet of a kind, after at most SNIPPET_TOOL_WORDS naming the tool
 # (never "the deploy script to staging fails": a determiner says it is about something that exists).
-SNIPPET_NOUNS = frozenset("command commands oneliner liner snippet regex regexp script query queries sql schema scope yaml "
-                           "yml formula function expression".split())
+SNIPPET_NOUNS = frozenset("""command commands oneliner liner snippet regex regexp script query queries sql schema scope
+yaml yml formula function expression""".split())
 SNIPPET_LINKS = frozenset("to for that which".split())
 DETERMINERS = frozenset("the a an our my your their this that these those its his her".split())
 SNIPPET_TOOL_WORDS = 2
