@@ -43,7 +43,7 @@ def reason(decision, note_id):
 
 
 def test_a_compose_deploy_key_is_not_a_gitlab_deploy_key(kb):
-    decision = why(kb, "what does the deploy key in docker-compose do")
+    decision = why(kb, "where does the deploy key in docker-compose come from")
     assert decision["hinted"] == []
     assert reason(decision, "gitlab-deploy-keys").startswith("about docker-compose")
 
