@@ -111,6 +111,10 @@ def ledger_decisions(kb) -> list:
     ("the refund job failed again, help me find out why", ""),  # an investigation, not work from the prompt
     ("kotlin syntax for a sealed interface with two cases", "knowledge"),
     ("whats the flutter way to keep one screen in portrait", "knowledge"),  # a technology's own way
+    ("in grafana how do i stack two series, and can i hide the legend", "knowledge"),  # a tool's how-to, named first
+    ("in franz-go how do i set a header on a record", "knowledge"),  # a tool named in two words
+    ("in staging how do i get a shell on the api", ""),  # the team's place
+    ("in the portal how do i add a user", ""),  # a thing that exists
     ("whats the cleanest way to narrow a union type here", "knowledge"),
     ("whats the safe way to backfill a year of history without slowing the warehouse", ""),  # the team's way
     ("a celery task that retries on timeout, whats the boilerplate", "knowledge"),

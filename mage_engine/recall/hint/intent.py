@@ -103,9 +103,25 @@ def _intent(prompt: str) -> str:
         return "knowledge"
     if task:
         return "task"
+    if _in_a_tool_how_to(words):
+        return "knowledge"  # before "can i …" further on: the opening says whose how-to it is
     if _holds_any(words, QUESTION_PHRASES):
         return "question"  # "terraform: how do we rotate …" is asked of this team's ways, not the tool's
     return "knowledge" if _tool_how_to(prompt) else ""
+
+
+# "in datadog how do i graph the p95 …", "in go, how do i drain a channel": the same how-to asked of a
+# named tool, its name first; never of a place of the team's ("in staging how do i get a shell") nor of
+# a thing that exists ("in the portal how do i …").
+PLACES = frozenset("prod production staging stage dev development local locally ci qa test testing uat sandbox "
+                   "preview".split())
+
+
+def _in_a_tool_how_to(words: list) -> bool:
+    if words[:1] != ["in"] or len(words) < 3 or words[1] in DETERMINERS or words[1] in PLACES:
+        return False
+    return any(tuple(words[at:at + len(opening)]) == opening
+               for at in (2, 3) for opening in HOW_TO_OPENINGS)  # a tool named in one word or two ("franz go")
 
 
 # A how-to asked of a named tool, the way a search-engine question is titled: "grafana stat panel:
