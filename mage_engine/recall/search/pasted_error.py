@@ -28,7 +28,8 @@ from mage_engine.terms.analysis import MAX_QUERY_CHARS as SCANNED_CHARS  # the s
 
 # ("… failed to start. Port 8080 was already in use.": how Go, Rust, npm and Spring word theirs; never
 # "failed with", which says what followed: "Command CodeSign failed with a nonzero exit code")
-MARKERS = ("error:", "error!", "(error) ", "exception:", ".exceptions.", ".exc.", "fatal:", "panic:", " failed to ")
+MODULE_MARKERS = (".exceptions.", ".exc.")  # a library's exception class, dotted: `django.db.exceptions.X: …`
+MARKERS = ("error:", "error!", "(error) ", "exception:", *MODULE_MARKERS, "fatal:", "panic:", " failed to ")
 # What every error message says: no evidence of which error it is.
 GENERIC = frozenset("error errors exception exceptions fatal panic failed fail fails failure warning warnings".split())
 CLAUSE_CHARS = 200  # an error's own words come first; a stack trace after them is not the message
@@ -103,6 +104,10 @@ def _error_clauses(prompt: str) -> tuple:
 def _clause_begin(original: str, marker: str, start: int) -> int:
     """Where the clause of the marker found at `start` begins: after it, or for an error class at the
     start of its name; -1 when a class marker ends no name ("no Exception was thrown")."""
+    if marker in MODULE_MARKERS:  # the message after the class's colon: the class is the library's
+        colon = original.find(":", start)
+        named = original[start:colon]
+        return colon + 1 if colon > 0 and named and not any(c.isspace() for c in named) else -1
     if marker not in CLASS_MARKERS:
         return start + len(marker)
     if not start or not (original[start - 1].isalnum() or original[start - 1] in ":."):
