@@ -27,6 +27,8 @@ def test_the_words_of_each_error_clause_to_the_end_of_its_line():
                        "the wrong kind of value") >= {"wrongtype", "operation", "holding", "wrong", "kind"}  # redis-cli
     assert error_words("django.db.migrations.exceptions.InconsistentMigrationHistory: Migration billing.0042 is "
                        "applied before its dependency") >= {"migration", "applied", "dependency"}  # a library's class
+    assert error_words("İİİ snakemake: MissingInputException in rule fastqc") == {  # "İ" lowers to two characters
+        "missinginputexception", "in", "rule", "fastqc"}
     assert "airflowexception" not in error_words(  # the library's base class is every one of its errors' class
         "airflow.exceptions.AirflowException: Invalid arguments were passed to PythonOperator")
 

@@ -57,6 +57,8 @@ TASK_OPENINGS = (("whats", "a", "good", "name"), ("a", "good", "name", "for"), (
 KNOWLEDGE_PHRASES = (("vs",), ("versus",), ("difference", "between"), ("differences", "between"), ("diff", "between"),
                      ("explain",), ("explanation",), ("idiomatic",), ("syntax", "for"), ("syntax", "to"),
                      ("boilerplate",), ("cleanest", "way"), ("nicest", "way"), ("fastest", "way"), ("pythonic",))
+# Openings that ask what something does or means ("what does track_total_hits do …").
+KNOWLEDGE_OPENINGS = (("what", "does"),)
 # Phrases, anywhere in the opening, that ask how things are done here.
 QUESTION_PHRASES = (
     ("can", "i"), ("can", "we"), ("could", "i"), ("could", "we"), ("should", "i"), ("should", "we"),
@@ -98,7 +100,7 @@ def _intent(prompt: str) -> str:
         return "task"  # "can we make a tray icon …" asks for work, whoever says "we"
     if _holds_any(words, TEAM_QUESTIONS):
         return "question"
-    if _holds_any(words, KNOWLEDGE_PHRASES) or words[:2] == ["what", "does"] or _asks_for_snippet(asked) \
+    if _holds_any(words, KNOWLEDGE_PHRASES) or _opens_with(words, KNOWLEDGE_OPENINGS) or _asks_for_snippet(asked) \
             or _asks_for_construct(asked) or _asks_for_example(words) or _asks_a_tools_way(words):
         return "knowledge"
     if task:
@@ -120,8 +122,7 @@ PLACES = frozenset("prod production staging stage dev development local locally 
 def _in_a_tool_how_to(words: list) -> bool:
     if words[:1] != ["in"] or len(words) < 3 or words[1] in DETERMINERS or words[1] in PLACES:
         return False
-    return any(tuple(words[at:at + len(opening)]) == opening
-               for at in (2, 3) for opening in HOW_TO_OPENINGS)  # a tool named in one word or two ("franz go")
+    return _opens_with(words[2:], HOW_TO_OPENINGS) or _opens_with(words[3:], HOW_TO_OPENINGS)  # "franz go"
 
 
 # A how-to asked of a named tool, the way a search-engine question is titled: "grafana stat panel:
@@ -150,11 +151,11 @@ def _tool_how_to(prompt: str) -> bool:
         return False  # "UnityException: get_transform can only be called …": an error, pasted, not a tool
     if _every_team_names(head) and not _pastes_an_error(tail):
         return True  # "git: undo my last commit …", "react: debounce a search input …": that tool's, anyone's
-    if named[-1] in SNIPPET_NOUNS or named[-1] == "sql":
+    if named[-1] in SNIPPET_NOUNS:
         return True  # "postgres query: top 3 customers by order value", "sql: top 10 merchants by refunds"
     asked = opening_words(tail)
     return _is_task(asked) or asked[:1] and asked[0] in TOOL_TASK_VERBS \
-        or any(tuple(asked[:len(opening)]) == opening for opening in HOW_TO_OPENINGS)
+        or _opens_with(asked, HOW_TO_OPENINGS)
 
 
 def _every_team_names(head: str) -> bool:
@@ -224,10 +225,9 @@ def _is_task(words: list) -> bool:
     if asked[:1] and asked[0] in TASK_VERBS:
         return True
     # "my flight got cancelled, help me write an email to the airline": the request after its context
-    if any(words[at + 2:at + 3] and words[at + 2] in TASK_VERBS for at, word in enumerate(words)
-           if word == "help" and words[at + 1:at + 2] == ["me"]):
+    if any(words[at:at + 2] == ["help", "me"] and words[at + 2] in TASK_VERBS for at in range(len(words) - 2)):
         return True
-    return any(tuple(asked[:len(opening)]) == opening for opening in TASK_OPENINGS)
+    return _opens_with(asked, TASK_OPENINGS)
 
 
 # "boto3 paginate list_objects_v2 example", "…, example pls", "explain a left join with a tiny
@@ -287,6 +287,10 @@ def _asks_for_construct(words: list) -> bool:
         if words[at] in CONSTRUCT_LINKS:
             return words[at + 1] in CODE_DOES and not words[at - 1].endswith("s")
     return False
+
+
+def _opens_with(words: list, openings) -> bool:
+    return any(tuple(words[:len(opening)]) == opening for opening in openings)
 
 
 def _holds_any(words: list, phrases) -> bool:

@@ -26,9 +26,9 @@ Found without `re`, like the rest of the hint path.
 
 from mage_engine.terms.analysis import MAX_QUERY_CHARS as SCANNED_CHARS  # the score reads no further
 
+MODULE_MARKERS = (".exceptions.", ".exc.")  # a library's exception class, dotted: `django.db.exceptions.X: …`
 # ("… failed to start. Port 8080 was already in use.": how Go, Rust, npm and Spring word theirs; never
 # "failed with", which says what followed: "Command CodeSign failed with a nonzero exit code")
-MODULE_MARKERS = (".exceptions.", ".exc.")  # a library's exception class, dotted: `django.db.exceptions.X: …`
 MARKERS = ("error:", "error!", "(error) ", "exception:", *MODULE_MARKERS, "fatal:", "panic:", " failed to ")
 # What every error message says: no evidence of which error it is.
 GENERIC = frozenset("error errors exception exceptions fatal panic failed fail fails failure warning warnings".split())
@@ -84,6 +84,8 @@ CASED_MARKERS = CLASS_MARKERS + LEVEL_MARKERS
 def _error_clauses(prompt: str) -> tuple:
     original = prompt[:SCANNED_CHARS]
     text = original.lower()
+    if len(text) != len(original):  # "İ" lowers to two characters: keep one text's places the other's
+        text = "".join(c if len(c.lower()) != 1 else c.lower() for c in original)
     found, read = [], set()  # `read`: the clauses' (begin, end), so no stretch is read twice
     for marker in MARKERS + CASED_MARKERS:
         source = original if marker in CASED_MARKERS else text
@@ -105,7 +107,7 @@ def _clause_begin(original: str, marker: str, start: int) -> int:
     """Where the clause of the marker found at `start` begins: after it, or for an error class at the
     start of its name; -1 when a class marker ends no name ("no Exception was thrown")."""
     if marker in MODULE_MARKERS:  # the message after the class's colon: the class is the library's
-        colon = original.find(":", start)
+        colon = original.find(":", start, start + CLAUSE_CHARS)  # the class's own name, not a paste's
         named = original[start:colon]
         return colon + 1 if colon > 0 and named and not any(c.isspace() for c in named) else -1
     if marker not in CLASS_MARKERS:
