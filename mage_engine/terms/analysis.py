@@ -102,13 +102,21 @@ def joined_compounds(text: str) -> str:
     for token in text.split():
         if "-" in token:
             halves = token.strip(AROUND_A_WORD).split("-")
-            if len(halves) == 2 and len(halves[0]) + len(halves[1]) >= MIN_COMPOUND_LETTERS \
-                    and words.is_plain_word(halves[0]) and words.is_plain_word(halves[1]):
+            if len(halves) == 2 and joinable(*halves):
                 joined[(halves[0] + halves[1]).lower()] = None
     return " ".join(joined)
 
 
-MIN_COMPOUND_LETTERS = 5  # as compounds.MIN_LETTERS: "on-call", never "e-mail" … "re-do"
+MIN_COMPOUND_LETTERS = 5  # "on-call", never "e-mail" … "re-do"
+
+
+def joinable(left: str, right: str) -> bool:
+    """Whether two words may be one compound written apart: plain words, MIN_COMPOUND_LETTERS or more
+    between them. The prompt's side (compounds.py) and the note's (joined_compounds) ask the same."""
+    return len(left) + len(right) >= MIN_COMPOUND_LETTERS and words.is_plain_word(left) \
+        and words.is_plain_word(right)
+
+
 AROUND_A_WORD = "`'\"()[]{}<>,.;:!?*_"  # what stands around a word in prose and markdown
 
 

@@ -16,9 +16,8 @@ splitting a word anywhere finds halves in every note.
 At most MAX_PAIRS pairs are tried, so a pasted log costs what a sentence does.
 """
 
-from mage_engine.terms.words import is_plain_word
+from mage_engine.terms.analysis import joinable
 
-MIN_LETTERS = 5
 MAX_PAIRS = 16
 
 
@@ -66,7 +65,7 @@ def _pairs(word_list) -> list:
         after = word_list[index + 1] if index + 1 < len(word_list) else ""
         for left, right, written in ((*halves, (word,)) if len(halves) == 2 else ("", "", ()),
                                      (word, after, (word, after))):
-            if is_plain_word(left) and is_plain_word(right) and len(left) + len(right) >= MIN_LETTERS:
+            if joinable(left, right):
                 pairs.append((left.lower(), right.lower(), written))
         if len(pairs) >= MAX_PAIRS:
             return pairs[:MAX_PAIRS]
